@@ -1,0 +1,82 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// One list of settings for every target: Swift 6 language mode comes with tools version 6.0.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "mockapi",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "mockapi", targets: ["mockapi"]),
+        .library(name: "MockAPITesting", targets: ["MockAPITesting"]),
+        .library(name: "APIClient", targets: ["APIClient"]),
+        .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
+        .library(name: "QiitaAPI", targets: ["QiitaAPI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+    ],
+    targets: [
+        // C at the edge: each system library is imported by exactly one Swift target.
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CYAJL", pkgConfig: "yajl",
+            providers: [.apt(["libyajl-dev"])]),
+
+        // Order- and literal-preserving JSON for cassettes (Foundation's parsers reorder keys and round numbers).
+        .target(name: "MockAPIJSON", dependencies: ["CYAJL"], swiftSettings: swiftSettings),
+        // Cassettes, matching, replay, redaction, recording: pure, no sockets.
+        .target(
+            name: "MockAPICore",
+            dependencies: ["MockAPIJSON", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings),
+        // The only code that touches libmicrohttpd and the network.
+        .target(
+            name: "MockAPIServer",
+            dependencies: [
+                "CMicroHTTPD", "MockAPICore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        // The commands, as a library so tests can parse arguments and read help text.
+        .target(
+            name: "MockAPICLI",
+            dependencies: [
+                "MockAPIServer", "MockAPICore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .executableTarget(name: "mockapi", dependencies: ["MockAPICLI"], swiftSettings: swiftSettings),
+        .target(name: "MockAPITesting", dependencies: ["MockAPIServer", "MockAPICore"], swiftSettings: swiftSettings),
+
+        // The client library: knows nothing of mockapi; tests swap its base URL.
+        .target(name: "APIClient", swiftSettings: swiftSettings),
+        .target(name: "GitHubAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
+        .target(name: "QiitaAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
+
+        .testTarget(name: "MockAPIJSONTests", dependencies: ["MockAPIJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockAPICoreTests", dependencies: ["MockAPICore", "MockAPIJSON"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MockAPIServerTests",
+            dependencies: ["MockAPIServer", "MockAPICore", "MockAPITesting", "MockAPICLI"],
+            swiftSettings: swiftSettings),
+        .testTarget(name: "APIClientTests", dependencies: ["APIClient"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["APIClient", "GitHubAPI", "QiitaAPI", "MockAPITesting"],
+            swiftSettings: swiftSettings),
+    ]
+)
