@@ -1,0 +1,142 @@
+import CYAJL
+
+extension JSONValue {
+    /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack of code that walks values.
+    public static let maximumDepth = 512
+
+    /// Parses one JSON text (RFC 8259: any value at the top, strict UTF-8, no comments, nothing after the value).
+    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+        let builder = TreeBuilder()
+        var callbacks = yajl_callbacks()
+        callbacks.yajl_null = { TreeBuilder.from($0).push(.null) }
+        callbacks.yajl_boolean = { TreeBuilder.from($0).push(.bool($1 != 0)) }
+        callbacks.yajl_number = { context, text, count in
+            TreeBuilder.from(context).push(.number(TreeBuilder.string(text, count)))
+        }
+        callbacks.yajl_string = { context, text, count in
+            TreeBuilder.from(context).push(.string(TreeBuilder.string(text, count)))
+        }
+        callbacks.yajl_map_key = { context, text, count in
+            TreeBuilder.from(context).names.append(TreeBuilder.string(text, count))
+            return 1
+        }
+        callbacks.yajl_start_map = { TreeBuilder.from($0).open(isObject: true) }
+        callbacks.yajl_end_map = { TreeBuilder.from($0).close() }
+        callbacks.yajl_start_array = { TreeBuilder.from($0).open(isObject: false) }
+        callbacks.yajl_end_array = { TreeBuilder.from($0).close() }
+
+        let context = Unmanaged.passUnretained(builder).toOpaque()
+        let parsed: Result<JSONValue, JSONParseError> = withUnsafePointer(to: &callbacks) { callbacks in
+            guard let handle = yajl_alloc(callbacks, nil, context) else {
+                return .failure(JSONParseError(reason: "out of memory", offset: 0, line: 1, column: 1))
+            }
+            defer { yajl_free(handle) }
+            mockapi_yajl_strict(handle)
+            let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            var status = yajl_parse(handle, base, bytes.count)
+            if status == yajl_status_ok { status = yajl_complete_parse(handle) }
+            guard status == yajl_status_ok, builder.values.count == 1 else {
+                // yajl counts the offending byte as consumed; point at it.
+                let consumed = status == yajl_status_ok ? bytes.count : min(yajl_get_bytes_consumed(handle), bytes.count)
+                let offset = max(consumed - 1, 0)
+                let reason = builder.failure ?? message(of: handle, bytes: base, count: bytes.count)
+                return .failure(error(reason, at: offset, in: bytes))
+            }
+            return .success(builder.values[0])
+        }
+        return try parsed.get()
+    }
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        let result = bytes.withUnsafeBytes { buffer in Result { () throws(JSONParseError) in try parse(buffer) } }
+        return try result.get()
+    }
+
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    private static func message(of handle: yajl_handle, bytes: UnsafePointer<UInt8>?, count: Int) -> String {
+        guard let raw = yajl_get_error(handle, 0, bytes, count) else { return "not valid JSON" }
+        defer { yajl_free_error(handle, raw) }
+        var text = String(cString: raw)
+        // yajl says "parse error: …" or "lexical error: …"; the kind adds nothing for a reader.
+        if let colon = text.firstIndex(of: ":") { text = String(text[text.index(after: colon)...]) }
+        while let last = text.last, last.isWhitespace || last == "." { text.removeLast() }
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        return text.isEmpty ? "not valid JSON" : text
+    }
+
+    private static func error(_ reason: String, at offset: Int, in bytes: UnsafeRawBufferPointer) -> JSONParseError {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return JSONParseError(reason: reason, offset: offset, line: line, column: offset - lineStart + 1)
+    }
+}
+
+/// Builds values from yajl's events on flat stacks, so no nested value is copied while it grows.
+private final class TreeBuilder {
+    /// Finished values: the elements of every open container, in order.
+    var values: [JSONValue] = []
+    /// Member names of every open object, in order; one per member value.
+    var names: [String] = []
+    /// Open containers: where their values and names start on the stacks.
+    var frames: [(values: Int, names: Int, isObject: Bool)] = []
+    /// Set when the builder, not yajl, stopped the parse.
+    var failure: String?
+
+    static func from(_ context: UnsafeMutableRawPointer?) -> TreeBuilder {
+        // yajl hands back the context given to yajl_alloc, which is never nil.
+        Unmanaged<TreeBuilder>.fromOpaque(context.unsafelyUnwrapped).takeUnretainedValue()
+    }
+
+    static func string(_ text: UnsafePointer<some BinaryInteger>?, _ count: Int) -> String {
+        guard let text, count > 0 else { return "" }
+        return text.withMemoryRebound(to: UInt8.self, capacity: count) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        }
+    }
+
+    func push(_ value: JSONValue) -> Int32 {
+        values.append(value)
+        return 1
+    }
+
+    func open(isObject: Bool) -> Int32 {
+        guard frames.count < JSONValue.maximumDepth else {
+            failure = "nesting deeper than \(JSONValue.maximumDepth) levels"
+            return 0
+        }
+        frames.append((values.count, names.count, isObject))
+        return 1
+    }
+
+    func close() -> Int32 {
+        let frame = frames.removeLast()
+        // Copy the elements out before shrinking the stack: a slice would keep the stack's buffer shared and make
+        // the removal copy all of it, once per container.
+        let count = values.count - frame.values
+        let closed: JSONValue
+        if frame.isObject {
+            var members: [JSONMember] = []
+            members.reserveCapacity(count)
+            for offset in 0..<count {
+                members.append(JSONMember(names[frame.names + offset], values[frame.values + offset]))
+            }
+            names.removeLast(names.count - frame.names)
+            closed = .object(members)
+        } else {
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(count)
+            for offset in 0..<count { elements.append(values[frame.values + offset]) }
+            closed = .array(elements)
+        }
+        values.removeLast(count)
+        values.append(closed)
+        return 1
+    }
+}

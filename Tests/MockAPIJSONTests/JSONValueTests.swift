@@ -1,0 +1,137 @@
+import MockAPIJSON
+import Testing
+
+struct JSONParseTests {
+    /// Writing a parsed value gives back exactly the compact bytes it came from: order, literals and escapes kept.
+    @Test(arguments: [
+        #"{"zeta":1,"alpha":[true,false,null],"mid":{"b":"x","a":"y"}}"#,
+        #"{"id":12345678901234567890,"price":1.50,"tiny":-0.0e+5,"big":1E400}"#,
+        #"["é","日本語","emoji 😀","tab\tnew\nline","quote\"back\\slash","\u0001"]"#,
+        #""just a string""#,
+        "42",
+        "[]",
+        "{}",
+    ])
+    func compactBytes_reproduceCompactInput(text: String) throws {
+        let value = try JSONValue.parse(text)
+        #expect(String(decoding: value.compactBytes(), as: UTF8.self) == text)
+    }
+
+    /// Escapes that the compact writer does not produce are still read correctly (they only change the bytes).
+    @Test func parse_decodesEscapes() throws {
+        let value = try JSONValue.parse(#"["\/","\u00e9","\ud83d\ude00"]"#)
+        #expect(value == .array([.string("/"), .string("é"), .string("😀")]))
+    }
+
+    @Test func parse_keepsRepeatedNamesInOrder() throws {
+        let value = try JSONValue.parse(#"{"a":1,"a":2}"#)
+        #expect(value == .object([JSONMember("a", .number("1")), JSONMember("a", .number("2"))]))
+        #expect(value["a"] == .number("1"))
+    }
+
+    /// Errors say why and where, with line and column counted from 1.
+    @Test(arguments: [
+        ("{\n  \"a\": 1,\n  \"b\": tru\n}", 3, "invalid string in json text"),
+        ("{\"a\": 1", 1, "premature EOF"),
+        ("{\"a\": 1} x", 1, "trailing garbage"),
+        ("", 1, "premature EOF"),
+        ("{\"a\": /* no */ 1}", 1, "comments are not enabled"),
+    ])
+    func parse_reportsReasonAndLine(text: String, line: Int, reason: String) {
+        #expect {
+            _ = try JSONValue.parse(text)
+        } throws: { error in
+            guard let error = error as? JSONParseError else { return false }
+            return error.line == line && error.reason.contains(reason)
+        }
+    }
+
+    @Test func parse_errorColumnPointsIntoTheLine() {
+        let error = #expect(throws: JSONParseError.self) { _ = try JSONValue.parse("{\n  \"a\": @\n}") }
+        #expect(error?.line == 2)
+        #expect(error?.column == 8)
+        #expect(error?.description == "line 2, column 8: invalid char in json text")
+    }
+
+    @Test func parse_refusesInvalidUTF8() {
+        #expect(throws: JSONParseError.self) { _ = try JSONValue.parse([0x22, 0xFF, 0xFE, 0x22]) }
+    }
+
+    /// Hostile nesting is refused instead of exhausting the stack of whatever walks the value.
+    @Test func parse_refusesNestingBeyondTheLimit() {
+        let deep = String(repeating: "[", count: JSONValue.maximumDepth + 1) + String(repeating: "]", count: JSONValue.maximumDepth + 1)
+        let error = #expect(throws: JSONParseError.self) { _ = try JSONValue.parse(deep) }
+        #expect(error?.reason == "nesting deeper than \(JSONValue.maximumDepth) levels")
+        let allowed = String(repeating: "[", count: JSONValue.maximumDepth) + String(repeating: "]", count: JSONValue.maximumDepth)
+        #expect(throws: Never.self) { _ = try JSONValue.parse(allowed) }
+    }
+}
+
+struct JSONWriteTests {
+    @Test func compactBytes_escapeOnlyQuoteBackslashAndControls() {
+        let value = JSONValue.string("a\"b\\c/d\u{7F}\u{2028}\u{08}\u{0C}\u{0B}é")
+        #expect(String(decoding: value.compactBytes(), as: UTF8.self) == "\"a\\\"b\\\\c/d\u{7F}\u{2028}\\b\\f\\u000bé\"")
+    }
+
+    /// The layout of cassette files is fixed, so saving an unchanged cassette changes no byte.
+    @Test func prettyBytes_layout() throws {
+        let value = try JSONValue.parse(
+            #"{"a":[["accept","application/json"],["x","y"]],"b":{},"c":[],"d":{"e":null,"f":[1,{"g":2}]}}"#)
+        let expected = """
+            {
+              "a": [
+                ["accept", "application/json"],
+                ["x", "y"]
+              ],
+              "b": {},
+              "c": [],
+              "d": {
+                "e": null,
+                "f": [
+                  1,
+                  {
+                    "g": 2
+                  }
+                ]
+              }
+            }
+            """
+        #expect(String(decoding: value.prettyBytes(), as: UTF8.self) == expected)
+    }
+
+    @Test func prettyBytes_breaksLongScalarArrays() {
+        let long = JSONValue.array((0..<40).map { .integer($0) })
+        let text = String(decoding: long.prettyBytes(), as: UTF8.self)
+        #expect(text.hasPrefix("[\n  0,\n  1,"))
+        let short = JSONValue.array((0..<5).map { .integer($0) })
+        #expect(String(decoding: short.prettyBytes(), as: UTF8.self) == "[0, 1, 2, 3, 4]")
+    }
+
+    /// Pretty output parses back to the same value, so a cassette file keeps every body intact.
+    @Test func prettyBytes_roundTrip() throws {
+        let text = #"{"z":[1,"two",{"three":[3.0,null,true]}],"a":"line\nbreak","n":-1e-7}"#
+        let value = try JSONValue.parse(text)
+        #expect(try JSONValue.parse(value.prettyBytes()) == value)
+    }
+}
+
+struct JSONCanonicalTests {
+    @Test func canonical_ignoresMemberOrderAndNumberSpelling() throws {
+        let a = try JSONValue.parse(#"{"title":"x","labels":["b","a"],"n":1.50,"m":{"q":1,"p":2}}"#)
+        let b = try JSONValue.parse(#"{"m":{"p":2,"q":1},"n":15e-1,"labels":["b","a"],"title":"x"}"#)
+        #expect(a.canonicalBytes() == b.canonicalBytes())
+    }
+
+    @Test func canonical_keepsArrayOrderAndTypes() throws {
+        #expect(try JSONValue.parse(#"["a","b"]"#).canonicalText != JSONValue.parse(#"["b","a"]"#).canonicalText)
+        #expect(try JSONValue.parse(#"{"a":"1"}"#).canonicalText != JSONValue.parse(#"{"a":1}"#).canonicalText)
+    }
+
+    @Test(arguments: [
+        ("0", "0"), ("-0.0", "0"), ("1.50", "15e-1"), ("100", "1e2"), ("-1.2300e+2", "-123"),
+        ("0.001", "1e-3"), ("12345678901234567890", "1234567890123456789e1"), ("1e99999999999999999", "1e99999999999999999"),
+    ])
+    func canonicalNumber(literal: String, normal: String) {
+        #expect(JSONValue.canonicalNumber(literal) == normal)
+    }
+}
