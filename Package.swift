@@ -59,7 +59,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
-        .executableTarget(name: "mockapi", dependencies: ["MockAPICLI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "mockapi",
+            dependencies: ["MockAPICLI"],
+            swiftSettings: swiftSettings),
         .target(name: "MockAPITesting", dependencies: ["MockAPIServer", "MockAPICore"], swiftSettings: swiftSettings),
 
         // The client library: knows nothing of mockapi; tests swap its base URL.

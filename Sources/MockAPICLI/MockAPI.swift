@@ -1,0 +1,41 @@
+import ArgumentParser
+
+/// The `mockapi` command.
+@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
+public struct MockAPI: AsyncParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "mockapi",
+        abstract: "Record HTTP API traffic into cassettes and replay it offline.",
+        discussion: """
+            Point a client's base URL at `mockapi record` once to capture real answers, commit the cassettes, and \
+            point the same base URL at `mockapi serve` in tests and CI.
+
+            Examples:
+              mockapi serve Fixtures                      replay every cassette under Fixtures/ on 127.0.0.1:8080
+              mockapi serve Fixtures --port 0             pick a free port and print the URL
+              mockapi serve --help                        every option of a command
+            """,
+        version: version,
+        subcommands: [Serve.self])
+
+    public init() {}
+}
+
+extension MockAPI {
+    /// Parses the process arguments and runs the chosen command. (Calling `main()` from `main.swift` picks the
+    /// synchronous overload on Linux, which refuses asynchronous commands.)
+    public static func runFromCommandLine() async {
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

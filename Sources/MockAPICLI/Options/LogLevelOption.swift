@@ -1,0 +1,15 @@
+import ArgumentParser
+import Logging
+
+public enum LogLevelOption: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case debug, info, warning, error
+
+    var level: Logger.Level {
+        switch self {
+        case .debug: .debug
+        case .info: .info
+        case .warning: .warning
+        case .error: .error
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Logs one plain line per message on stderr: `mockapi: warning: unmatched GET /x …`. Meant for people reading a
+/// terminal or a CI log, not for log shippers.
+public struct TerminalLogHandler: LogHandler {
+    public var logLevel: Logger.Level
+    public var metadata: Logger.Metadata = [:]
+
+    public init(level: Logger.Level) {
+        self.logLevel = level
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var line = "mockapi: "
+        switch event.level {
+        case .warning: line += "warning: "
+        case .error, .critical: line += "error: "
+        case .debug, .trace: line += "debug: "
+        case .info, .notice: break
+        }
+        line += event.message.description
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        if !merged.isEmpty {
+            line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
+        Terminal.writeError(line + "\n")
+    }
+}
+
+/// Unbuffered writes to the standard streams, safe from any thread.
+public enum Terminal {
+    public static func writeError(_ text: String) {
+        write(text, to: 2)
+    }
+
+    public static func writeOutput(_ text: String) {
+        write(text, to: 1)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written <= 0 {
+                if written < 0 && errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}

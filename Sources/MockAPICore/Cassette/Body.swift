@@ -1,0 +1,61 @@
+import MockAPIJSON
+
+/// A recorded body, stored in the most readable form that still gives back the exact bytes.
+public enum Body: Sendable, Hashable {
+    /// No body at all (a 204, a GET).
+    case none
+    /// JSON whose compact form (``JSONValue/compactBytes()``) is exactly the recorded bytes.
+    case json(JSONValue)
+    /// UTF-8 text.
+    case text(String)
+    /// Anything else, stored as base64.
+    case binary([UInt8])
+
+    /// Chooses the representation for recorded bytes: JSON when writing the parsed value reproduces them exactly,
+    /// else text when they are UTF-8, else binary.
+    public init(bytes: [UInt8]) {
+        guard !bytes.isEmpty else {
+            self = .none
+            return
+        }
+        if let first = bytes.first(where: { !Body.isJSONWhitespace($0) }), Body.mayStartJSON(first),
+            let value = try? JSONValue.parse(bytes), value.compactBytes() == bytes
+        {
+            self = .json(value)
+            return
+        }
+        if let text = String(validating: bytes, as: UTF8.self) {
+            self = .text(text)
+        } else {
+            self = .binary(bytes)
+        }
+    }
+
+    /// The bytes replay sends.
+    public var bytes: [UInt8] {
+        switch self {
+        case .none: []
+        case .json(let value): value.compactBytes()
+        case .text(let text): Array(text.utf8)
+        case .binary(let bytes): bytes
+        }
+    }
+
+    public var isEmpty: Bool {
+        if case .none = self { return true }
+        return false
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private static func mayStartJSON(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import MockAPIJSON
+
+extension Cassette {
+    /// Reads a cassette from its parsed JSON, validating every field; `file` names it in errors.
+    public init(json: JSONValue, file: String) throws(CassetteError) {
+        let root = JSONField(value: json, file: file, path: "")
+        guard case .object = json else {
+            throw root.failure("expected a cassette object ({\"mockapi\": 1, \"interactions\": […]}), found \(json.kindDescription)")
+        }
+        guard let version = json["mockapi"] else {
+            throw root.failure(
+                "not a mockapi cassette: the \"mockapi\" format version field is missing "
+                    + "(HAR or VCR files can be brought in with `mockapi import`)")
+        }
+        guard case .number(let literal) = version, let number = Int(literal), Cassette.supportedVersions.contains(number)
+        else {
+            if case .number(let literal) = version {
+                throw .unsupportedVersion(file: file, found: literal, supported: Cassette.supportedVersions)
+            }
+            throw root.child("mockapi", version).failure("expected a number, found \(version.kindDescription)")
+        }
+        let members = try root.members(allowed: ["mockapi", "source", "interactions"])
+        self.source = try members.optional("source")?.string()
+        self.interactions = []
+        for field in try members.required("interactions").array() {
+            interactions.append(try Interaction(field))
+        }
+    }
+}
+
+extension Interaction {
+    static let fields = ["request", "response", "upstream", "mount", "recordedAt", "durationMs"]
+
+    init(_ field: JSONField) throws(CassetteError) {
+        let members = try field.members(allowed: Interaction.fields)
+        self.request = try RecordedRequest(try members.required("request"))
+        self.response = try RecordedResponse(try members.required("response"))
+        self.upstream = try members.optional("upstream").map { (field) throws(CassetteError) in try Validate.origin(field) }
+        self.mount = try members.optional("mount").map { (field) throws(CassetteError) in try Validate.mount(field) }
+        self.recordedAt = try members.optional("recordedAt")?.string()
+        self.durationMs = try members.optional("durationMs")?.number()
+        if let durationMs, durationMs < 0 { throw field.child("durationMs", .null).failure("must not be negative") }
+    }
+}
+
+extension RecordedRequest {
+    init(_ field: JSONField) throws(CassetteError) {
+        let members = try field.members(allowed: ["method", "path", "query", "headers", "body"])
+        self.method = try Validate.method(try members.required("method"))
+        self.path = try Validate.path(try members.required("path"))
+        self.query = try members.optional("query").map { (field) throws(CassetteError) in try Validate.query(field) }
+        self.headers = try members.optional("headers").map { (field) throws(CassetteError) in try Validate.headers(field) } ?? []
+        self.body = try members.optional("body").map { (field) throws(CassetteError) in try Body(field) } ?? .none
+    }
+}
+
+extension RecordedResponse {
+    init(_ field: JSONField) throws(CassetteError) {
+        let members = try field.members(allowed: ["status", "headers", "body"])
+        self.status = try members.required("status").integer(in: 100...599)
+        self.headers = try members.optional("headers").map { (field) throws(CassetteError) in try Validate.headers(field) } ?? []
+        self.body = try members.optional("body").map { (field) throws(CassetteError) in try Body(field) } ?? .none
+    }
+}
+
+extension Body {
+    init(_ field: JSONField) throws(CassetteError) {
+        let members = try field.members(allowed: ["json", "text", "base64"])
+        guard members.byName.count == 1, let (kind, value) = members.byName.first else {
+            throw field.failure(#"expected exactly one of {"json": …}, {"text": "…"} or {"base64": "…"}"#)
+        }
+        let inner = field.child(kind, value)
+        switch kind {
+        case "json":
+            self = .json(value)
+        case "text":
+            self = .text(try inner.string())
+        default:
+            guard let bytes = Base64.decode(try inner.string()) else { throw inner.failure("not valid base64") }
+            self = .binary(bytes)
+        }
+    }
+}

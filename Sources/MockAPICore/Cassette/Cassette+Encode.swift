@@ -1,0 +1,73 @@
+import MockAPIJSON
+
+extension Cassette {
+    /// The cassette as JSON, with the stable member order of the file format.
+    public var jsonValue: JSONValue {
+        var members = [JSONMember("mockapi", .integer(Cassette.formatVersion))]
+        if let source { members.append(JSONMember("source", .string(source))) }
+        members.append(JSONMember("interactions", .array(interactions.map(\.jsonValue))))
+        return .object(members)
+    }
+
+    /// The bytes of the cassette file: pretty JSON and a final newline.
+    public func fileBytes() -> [UInt8] {
+        var bytes = jsonValue.prettyBytes()
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+}
+
+extension Interaction {
+    public var jsonValue: JSONValue {
+        var members = [JSONMember("request", request.jsonValue), JSONMember("response", response.jsonValue)]
+        if let upstream { members.append(JSONMember("upstream", .string(upstream))) }
+        if let mount { members.append(JSONMember("mount", .string(mount))) }
+        if let recordedAt { members.append(JSONMember("recordedAt", .string(recordedAt))) }
+        if let durationMs { members.append(JSONMember("durationMs", .number(Interaction.format(milliseconds: durationMs)))) }
+        return .object(members)
+    }
+
+    /// Whole milliseconds as an integer, otherwise with up to three decimals.
+    static func format(milliseconds: Double) -> String {
+        if milliseconds.rounded() == milliseconds, abs(milliseconds) < 1e15 { return String(Int(milliseconds)) }
+        let thousandths = (milliseconds * 1000).rounded() / 1000
+        return "\(thousandths)"
+    }
+}
+
+extension RecordedRequest {
+    public var jsonValue: JSONValue {
+        var members = [JSONMember("method", .string(method)), JSONMember("path", .string(path))]
+        if let query { members.append(JSONMember("query", .string(query))) }
+        members.append(JSONMember("headers", headers.jsonValue))
+        members.append(JSONMember("body", body.jsonValue))
+        return .object(members)
+    }
+}
+
+extension RecordedResponse {
+    public var jsonValue: JSONValue {
+        .object([
+            JSONMember("status", .integer(status)),
+            JSONMember("headers", headers.jsonValue),
+            JSONMember("body", body.jsonValue),
+        ])
+    }
+}
+
+extension HTTPHeaders {
+    public var jsonValue: JSONValue {
+        .array(fields.map { .array([.string($0.name), .string($0.value)]) })
+    }
+}
+
+extension Body {
+    public var jsonValue: JSONValue {
+        switch self {
+        case .none: .null
+        case .json(let value): .object([JSONMember("json", value)])
+        case .text(let text): .object([JSONMember("text", .string(text))])
+        case .binary(let bytes): .object([JSONMember("base64", .string(Base64.encode(bytes)))])
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A cassette with the names it is known by.
+public struct LoadedCassette: Sendable {
+    /// Its path under the folder it was found in, without `.json` (`github/paginate-issues`); for a file given by
+    /// itself, its file name without `.json`.
+    public let name: String
+    /// The file, as found (for messages).
+    public let file: String
+    public let cassette: Cassette
+
+    public init(name: String, file: String, cassette: Cassette) {
+        self.name = name
+        self.file = file
+        self.cassette = cassette
+    }
+}
+
+/// Every problem found while loading cassettes, one line each, so a broken fixture set is fixed in one pass.
+public struct CassetteLoadError: Error, Sendable, CustomStringConvertible {
+    public let problems: [String]
+    public var description: String { problems.joined(separator: "\n") }
+}
+
+/// Finds cassettes under files and folders and loads them, several at once.
+public enum CassetteLoader {
+    /// The cassette files a list of paths names: files as given, folders searched recursively for `*.json` (hidden
+    /// entries skipped), each folder's files in name order.
+    public static func discover(_ paths: [String]) throws(CassetteLoadError) -> [(name: String, file: String)] {
+        var found: [(name: String, file: String)] = []
+        var problems: [String] = []
+        let files = FileManager.default
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard files.fileExists(atPath: path, isDirectory: &isFolder) else {
+                problems.append("\(path): no such file or folder")
+                continue
+            }
+            guard isFolder.boolValue else {
+                found.append((name: stripJSON(FileIO.basename(of: path)), file: path))
+                continue
+            }
+            let inFolder = cassetteFiles(in: path)
+            if inFolder.isEmpty { problems.append("\(path): no cassettes (*.json files) in this folder") }
+            let root = path.hasSuffix("/") ? String(path.dropLast()) : path
+            for relative in inFolder {
+                found.append((name: stripJSON(relative), file: root + "/" + relative))
+            }
+        }
+        guard problems.isEmpty else { throw CassetteLoadError(problems: problems) }
+        // Names must be unique to address a cassette; a clash falls back to the file path.
+        var seen: [String: Int] = [:]
+        for item in found { seen[item.name, default: 0] += 1 }
+        return found.map { item in seen[item.name, default: 0] > 1 ? (name: stripJSON(item.file), file: item.file) : item }
+    }
+
+    /// Loads every cassette the paths name, in parallel; reports every broken file, not only the first.
+    public static func load(_ paths: [String]) throws(CassetteLoadError) -> [LoadedCassette] {
+        let targets = try discover(paths)
+        let results = Mutex<[Result<Cassette, CassetteError>?]>(Array(repeating: nil, count: targets.count))
+        DispatchQueue.concurrentPerform(iterations: targets.count) { position in
+            let result = Result { () throws(CassetteError) in try Cassette.load(file: targets[position].file) }
+            results.withLock { $0[position] = result }
+        }
+        var loaded: [LoadedCassette] = []
+        var problems: [String] = []
+        for (target, result) in zip(targets, results.withLock { $0 }) {
+            switch result {
+            case .success(let cassette)?: loaded.append(LoadedCassette(name: target.name, file: target.file, cassette: cassette))
+            case .failure(let error)?: problems.append(error.description)
+            case nil: problems.append("\(target.file): not loaded")
+            }
+        }
+        guard problems.isEmpty else { throw CassetteLoadError(problems: problems) }
+        return loaded
+    }
+
+    private static func cassetteFiles(in folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let last = FileIO.basename(of: relative)
+            if last.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            if relative.hasSuffix(".json") { files.append(relative) }
+        }
+        return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private static func stripJSON(_ name: String) -> String {
+        name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+    }
+}

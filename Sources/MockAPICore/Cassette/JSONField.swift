@@ -1,0 +1,82 @@
+import MockAPIJSON
+
+/// A JSON value together with where it is (file and JSON path), so that every validation error can say both.
+struct JSONField {
+    let value: JSONValue
+    let file: String
+    /// `interactions[3].response.status`; empty for the top level.
+    let path: String
+
+    func failure(_ reason: String) -> CassetteError {
+        .invalid(file: file, at: path, reason: reason)
+    }
+
+    func child(_ name: String, _ value: JSONValue) -> JSONField {
+        JSONField(value: value, file: file, path: path.isEmpty ? name : "\(path).\(name)")
+    }
+
+    func element(_ index: Int, _ value: JSONValue) -> JSONField {
+        JSONField(value: value, file: file, path: "\(path)[\(index)]")
+    }
+
+    /// The members of an object, refusing names outside `allowed` and repeated names.
+    func members(allowed: [String]) throws(CassetteError) -> JSONMembers {
+        guard case .object(let members) = value else { throw failure("expected an object, found \(value.kindDescription)") }
+        var byName: [String: JSONValue] = [:]
+        for member in members {
+            guard allowed.contains(member.name) else {
+                throw child(member.name, member.value).failure(
+                    "unknown field (expected one of: \(allowed.joined(separator: ", ")))")
+            }
+            guard byName.updateValue(member.value, forKey: member.name) == nil else {
+                throw child(member.name, member.value).failure("field appears more than once")
+            }
+        }
+        return JSONMembers(owner: self, byName: byName)
+    }
+
+    func string() throws(CassetteError) -> String {
+        guard case .string(let string) = value else { throw failure("expected a string, found \(value.kindDescription)") }
+        return string
+    }
+
+    func integer(in range: ClosedRange<Int>) throws(CassetteError) -> Int {
+        guard case .number(let literal) = value else { throw failure("expected a number, found \(value.kindDescription)") }
+        guard let integer = Int(literal), range.contains(integer) else {
+            throw failure("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(literal)")
+        }
+        return integer
+    }
+
+    func number() throws(CassetteError) -> Double {
+        guard case .number(let literal) = value, let number = Double(literal) else {
+            throw failure("expected a number, found \(value.kindDescription)")
+        }
+        return number
+    }
+
+    func array() throws(CassetteError) -> [JSONField] {
+        guard case .array(let elements) = value else { throw failure("expected an array, found \(value.kindDescription)") }
+        return elements.enumerated().map { element($0.offset, $0.element) }
+    }
+}
+
+/// The members of an object being validated.
+struct JSONMembers {
+    let owner: JSONField
+    let byName: [String: JSONValue]
+
+    /// A member that must be present (and not null).
+    func required(_ name: String) throws(CassetteError) -> JSONField {
+        guard let value = byName[name], !value.isNull else {
+            throw owner.child(name, .null).failure("required field is missing")
+        }
+        return owner.child(name, value)
+    }
+
+    /// A member that may be absent; null counts as absent.
+    func optional(_ name: String) -> JSONField? {
+        guard let value = byName[name], !value.isNull else { return nil }
+        return owner.child(name, value)
+    }
+}

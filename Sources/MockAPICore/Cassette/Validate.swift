@@ -1,0 +1,79 @@
+import MockAPIJSON
+
+/// Field rules shared by the cassette reader and the importers.
+enum Validate {
+    static func method(_ field: JSONField) throws(CassetteError) -> String {
+        let method = try field.string()
+        guard !method.isEmpty, method.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
+            throw field.failure("expected an HTTP method such as GET, found \(quoted(method))")
+        }
+        return method.uppercased()
+    }
+
+    static func path(_ field: JSONField) throws(CassetteError) -> String {
+        let path = try field.string()
+        guard path.hasPrefix("/") else { throw field.failure("expected a path starting with /, found \(quoted(path))") }
+        if path.contains("?") {
+            throw field.failure("the path contains ?; put what follows it in \"query\"")
+        }
+        guard path.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
+            throw field.failure("the path contains a space or control character; percent-encode it")
+        }
+        return path
+    }
+
+    static func query(_ field: JSONField) throws(CassetteError) -> String {
+        let query = try field.string()
+        if query.hasPrefix("?") { throw field.failure("write the query without its leading ?") }
+        guard query.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
+            throw field.failure("the query contains a space or control character; percent-encode it")
+        }
+        return query
+    }
+
+    static func headers(_ field: JSONField) throws(CassetteError) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for pair in try field.array() {
+            guard case .array(let parts) = pair.value, parts.count == 2,
+                case .string(let name) = parts[0], case .string(let value) = parts[1]
+            else {
+                throw pair.failure("expected a [name, value] pair of strings, found \(pair.value)")
+            }
+            guard !name.isEmpty, name.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
+                throw pair.failure("\(quoted(name)) is not a valid header name")
+            }
+            guard !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
+                throw pair.failure("the value of \(quoted(name)) contains a line break or NUL")
+            }
+            headers.append(name, value)
+        }
+        return headers
+    }
+
+    /// `scheme://host[:port]`, http or https, without a trailing slash.
+    static func origin(_ field: JSONField) throws(CassetteError) -> String {
+        var origin = try field.string()
+        while origin.hasSuffix("/") { origin.removeLast() }
+        guard let scheme = origin.split(separator: ":", maxSplits: 1).first,
+            scheme == "http" || scheme == "https", origin.dropFirst(scheme.count).hasPrefix("://"),
+            origin.count > scheme.count + 3, !origin.contains("?"), !origin.contains("#"), !origin.contains(" ")
+        else {
+            throw field.failure("expected an http(s) URL such as https://api.github.com, found \(quoted(origin))")
+        }
+        return origin
+    }
+
+    static func mount(_ field: JSONField) throws(CassetteError) -> String {
+        let mount = try field.string()
+        guard mount.hasPrefix("/"), mount == "/" || !mount.hasSuffix("/"), !mount.contains("?") else {
+            throw field.failure("expected a path prefix such as /qiita (no trailing slash), found \(quoted(mount))")
+        }
+        return mount
+    }
+
+    static func quoted(_ text: String) -> String {
+        var output: [UInt8] = []
+        JSONValue.writeString(text, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+}

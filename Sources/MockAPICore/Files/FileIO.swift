@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file reads and crash-safe whole-file writes, with errors as text a person can act on.
+public enum FileIO {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The bytes of a file.
+    public static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(description: errorText()) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(description: errorText()) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(description: "is a directory") }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: errorText())
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Replaces a file's content so that a crash at any moment leaves either the old file or the new one, complete:
+    /// the bytes go to a temporary file in the same folder, are flushed to disk, and the temporary file is renamed over
+    /// the target; then the folder is flushed so the rename itself survives a power cut.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(Failure) {
+        let folder = parent(of: path)
+        let temporary = "\(folder)/.\(basename(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw Failure(description: errorText()) }
+        var renamed = false
+        defer { if !renamed { unlink(temporary) } }
+        do {
+            defer { close(fd) }
+            try writeAll(bytes, to: fd)
+            guard fsync(fd) == 0 else { throw Failure(description: "fsync: " + errorText()) }
+        }
+        guard rename(temporary, path) == 0 else { throw Failure(description: errorText()) }
+        renamed = true
+        syncFolder(folder)
+    }
+
+    /// Writes every byte, retrying short writes and interruptions.
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(Failure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(fd, buffer.baseAddress.unsafelyUnwrapped + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: errorText())
+            }
+            offset += written
+        }
+    }
+
+    /// Flushes a folder's entries (new names, renames) to disk.
+    public static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    /// Creates a folder and its parents, as `mkdir -p` does.
+    public static func createFolder(_ path: String) throws(Failure) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST { throw Failure(description: "\(current): " + errorText()) }
+        }
+    }
+
+    public static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    public static func basename(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// The text of the current `errno`.
+    public static func errorText(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
+    }
+}

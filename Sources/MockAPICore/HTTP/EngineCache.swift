@@ -1,0 +1,29 @@
+import Synchronization
+
+/// One slot where a server engine keeps its native form of a ``PreparedResponse``, built on first use and released
+/// with the prepared response. Reading it is a single atomic load.
+public final class EngineCache: Sendable {
+    public typealias Entry = any AnyObject & Sendable
+
+    private let slot = Atomic<Unmanaged<Entry>?>(nil)
+
+    public init() {}
+
+    /// The object an engine stored, if any.
+    public var value: Entry? {
+        slot.load(ordering: .acquiring)?.takeUnretainedValue()
+    }
+
+    /// Stores `object` unless another thread stored one first; returns the object that is in the slot now.
+    public func store(_ object: Entry) -> Entry {
+        let retained = Unmanaged.passRetained(object)
+        let (exchanged, current) = slot.compareExchange(expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+        if exchanged { return object }
+        retained.release()
+        return current?.takeUnretainedValue() ?? object
+    }
+
+    deinit {
+        slot.load(ordering: .acquiring)?.release()
+    }
+}

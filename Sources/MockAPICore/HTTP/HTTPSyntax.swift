@@ -1,0 +1,22 @@
+/// Byte classes of HTTP/1.1 (RFC 9110) that validation needs.
+public enum HTTPSyntax {
+    /// `tchar`: the bytes of a method or header name.
+    public static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// A byte that may appear in a request target as sent: no space, no control character, no DEL. (Bytes above 0x7F
+    /// are let through: some clients send raw UTF-8.)
+    public static func isTargetByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != 0x7F
+    }
+}

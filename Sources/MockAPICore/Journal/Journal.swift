@@ -1,0 +1,111 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What happened to one request.
+public struct JournalEntry: Sendable {
+    public enum Outcome: Sendable {
+        /// Answered from a cassette.
+        case matched(cassette: String, index: Int)
+        case unmatched(UnmatchedReport)
+        /// Forwarded upstream and saved.
+        case recorded(cassette: String, index: Int)
+        /// An admin endpoint (`/__mockapi/…`).
+        case admin
+        /// Answered with an error of mockapi's own (an upstream failure, a refused write).
+        case failed(String)
+    }
+
+    /// From 1, in the order requests were answered.
+    public let sequence: Int
+    /// Seconds since 1970.
+    public let time: Double
+    public let method: String
+    public let path: String
+    public let query: String?
+    public let status: Int
+    public let outcome: Outcome
+}
+
+/// Every request the server answered: exact counts since start, and the most recent entries (a bounded ring, so a
+/// long-running server does not grow).
+public final class Journal: Sendable {
+    public struct Counts: Sendable, Equatable {
+        public var requests = 0
+        public var matched = 0
+        public var unmatched = 0
+        public var recorded = 0
+        public var failed = 0
+        public var admin = 0
+    }
+
+    private struct State {
+        var ring: [JournalEntry] = []
+        /// Where the oldest entry is once the ring is full.
+        var start = 0
+        var sequence = 0
+        var counts = Counts()
+    }
+
+    public let capacity: Int
+    private let state = Mutex(State())
+
+    public init(capacity: Int = 10_000) {
+        self.capacity = max(capacity, 1)
+    }
+
+    @discardableResult
+    public func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome) -> Int {
+        let time = Journal.now()
+        return state.withLock { state in
+            state.sequence += 1
+            state.counts.requests += 1
+            switch outcome {
+            case .matched: state.counts.matched += 1
+            case .unmatched: state.counts.unmatched += 1
+            case .recorded: state.counts.recorded += 1
+            case .failed: state.counts.failed += 1
+            case .admin: state.counts.admin += 1
+            }
+            let entry = JournalEntry(
+                sequence: state.sequence, time: time, method: request.method, path: request.path, query: request.query,
+                status: status, outcome: outcome)
+            if state.ring.count < capacity {
+                state.ring.append(entry)
+            } else {
+                state.ring[state.start] = entry
+                state.start = (state.start + 1) % capacity
+            }
+            return state.sequence
+        }
+    }
+
+    public var counts: Counts { state.withLock { $0.counts } }
+
+    /// The kept entries with a sequence number above `after`, oldest first.
+    public func entries(after: Int = 0) -> [JournalEntry] {
+        state.withLock { state in
+            let ordered = state.ring[state.start...] + state.ring[..<state.start]
+            return ordered.filter { $0.sequence > after }
+        }
+    }
+
+    /// How many entries fell out of the ring.
+    public var dropped: Int {
+        state.withLock { $0.sequence - $0.ring.count }
+    }
+
+    public func clear() {
+        state.withLock { state in
+            state.ring.removeAll()
+            state.start = 0
+        }
+    }
+
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,54 @@
+import MockAPIJSON
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension JournalEntry {
+    public var jsonValue: JSONValue {
+        var members: [JSONMember] = [
+            JSONMember("sequence", .integer(sequence)),
+            JSONMember("time", .string(JournalEntry.iso8601(time))),
+            JSONMember("method", .string(method)),
+            JSONMember("path", .string(path)),
+        ]
+        if let query { members.append(JSONMember("query", .string(query))) }
+        members.append(JSONMember("status", .integer(status)))
+        switch outcome {
+        case .matched(let cassette, let index):
+            members += [JSONMember("outcome", .string("matched")), JSONMember("cassette", .string(cassette)),
+                        JSONMember("index", .integer(index))]
+        case .recorded(let cassette, let index):
+            members += [JSONMember("outcome", .string("recorded")), JSONMember("cassette", .string(cassette)),
+                        JSONMember("index", .integer(index))]
+        case .unmatched(let report):
+            members += [JSONMember("outcome", .string("unmatched")), JSONMember("unmatched", report.jsonValue)]
+        case .admin:
+            members.append(JSONMember("outcome", .string("admin")))
+        case .failed(let reason):
+            members += [JSONMember("outcome", .string("failed")), JSONMember("error", .string(reason))]
+        }
+        return .object(members)
+    }
+
+    /// `2026-11-21T10:00:00.123Z`
+    public static func iso8601(_ time: Double) -> String {
+        var seconds = time_t(time.rounded(.down))
+        let milliseconds = Int((time - Double(seconds)) * 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let millis = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
+            + "\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)Z"
+    }
+}
+
+extension Journal.Counts {
+    public var jsonValue: JSONValue {
+        .object([
+            JSONMember("requests", .integer(requests)), JSONMember("matched", .integer(matched)),
+            JSONMember("unmatched", .integer(unmatched)), JSONMember("recorded", .integer(recorded)),
+            JSONMember("failed", .integer(failed)), JSONMember("admin", .integer(admin)),
+        ])
+    }
+}

@@ -1,0 +1,154 @@
+import MockAPIJSON
+
+/// A recorded request close to one that matched nothing, and what differs between them.
+public struct NearMiss: Sendable, Equatable {
+    /// The cassette's name (its path under the folder it was loaded from, without `.json`).
+    public let cassette: String
+    /// The interaction's position in its cassette, from 0.
+    public let index: Int
+    /// The recorded request as `GET /path?query`.
+    public let request: String
+    /// One line per differing part: `query parameter page: "3" (recorded "2")`.
+    public let differences: [String]
+    /// Lower is closer.
+    public let distance: Int
+}
+
+/// Compares an unmatched request with recorded ones, part by part.
+public struct RequestComparison {
+    public static let maximumDifferences = 8
+
+    let request: RequestKey
+    let requestJSON: JSONValue?
+
+    public init(request: RequestKey, body: [UInt8], normalizer: RequestNormalizer) {
+        self.request = request
+        if case .json = request.body { self.requestJSON = normalizer.json(body) } else { self.requestJSON = nil }
+    }
+
+    /// The differences with a recorded request, and a distance for ranking (0 only when nothing differs).
+    public func compare(with recorded: RequestKey, recordedBody: Body, matchHeaders: [String]) -> (distance: Int, differences: [String]) {
+        var differences: [String] = []
+        var distance = 0
+        if request.method != recorded.method {
+            differences.append("method: \(request.method) (recorded \(recorded.method))")
+            distance += 3
+        }
+        if request.path != recorded.path {
+            differences.append("path: \(request.path) (recorded \(recorded.path))")
+            distance += 2 + RequestComparison.segmentDistance(request.path, recorded.path)
+        }
+        if request.query != recorded.query {
+            let lines = RequestComparison.parameterDifferences(request.query, recorded.query, label: "query parameter")
+            differences.append(contentsOf: lines)
+            distance += lines.count
+        }
+        if request.body != recorded.body {
+            let lines = bodyDifferences(recorded: recorded.body, recordedBody: recordedBody)
+            differences.append(contentsOf: lines)
+            distance += 1 + lines.count
+        }
+        for (offset, name) in matchHeaders.enumerated() where offset < request.headers.count && offset < recorded.headers.count {
+            let mine = request.headers[offset], theirs = recorded.headers[offset]
+            guard mine != theirs else { continue }
+            differences.append("header \(name): \(RequestComparison.show(mine)) (recorded \(RequestComparison.show(theirs)))")
+            distance += 1
+        }
+        if differences.count > RequestComparison.maximumDifferences {
+            let more = differences.count - RequestComparison.maximumDifferences
+            differences = Array(differences.prefix(RequestComparison.maximumDifferences)) + ["… and \(more) more"]
+        }
+        return (distance, differences)
+    }
+
+    private func bodyDifferences(recorded: BodyKey, recordedBody: Body) -> [String] {
+        switch (request.body, recorded) {
+        case (.json, .json):
+            guard let mine = requestJSON, case .json(let theirs) = recordedBody else { return ["body: differs"] }
+            var lines: [String] = []
+            RequestComparison.jsonDifferences(mine, theirs, at: "$", into: &lines)
+            return lines.isEmpty ? ["body: differs"] : lines
+        case (.form(let mine), .form(let theirs)):
+            return RequestComparison.parameterDifferences(mine, theirs, label: "form field")
+        case (.none, _):
+            return ["body: none (recorded \(RequestComparison.describe(recorded)))"]
+        case (_, .none):
+            return ["body: \(RequestComparison.describe(request.body)) (recorded none)"]
+        default:
+            let kinds = (RequestComparison.describe(request.body), RequestComparison.describe(recorded))
+            return kinds.0 == kinds.1 ? ["body: \(kinds.0) with different bytes"] : ["body: \(kinds.0) (recorded \(kinds.1))"]
+        }
+    }
+
+    static func describe(_ body: BodyKey) -> String {
+        switch body {
+        case .none: "none"
+        case .json: "JSON"
+        case .form: "form"
+        case .bytes(let bytes): "\(bytes.count) bytes"
+        }
+    }
+
+    static func parameterDifferences(_ mine: [QueryParameter], _ theirs: [QueryParameter], label: String) -> [String] {
+        let mineByName = Dictionary(grouping: mine, by: \.name).mapValues { $0.map(\.value) }
+        let theirsByName = Dictionary(grouping: theirs, by: \.name).mapValues { $0.map(\.value) }
+        var names: [String] = []
+        for parameter in mine + theirs where !names.contains(parameter.name) { names.append(parameter.name) }
+        return names.compactMap { name in
+            let a = mineByName[name], b = theirsByName[name]
+            guard a != b else { return nil }
+            switch (a, b) {
+            case (let a?, nil): return "\(label) \(name): \(showValues(a)) (not recorded)"
+            case (nil, let b?): return "\(label) \(name): absent (recorded \(showValues(b)))"
+            case (let a?, let b?): return "\(label) \(name): \(showValues(a)) (recorded \(showValues(b)))"
+            case (nil, nil): return nil
+            }
+        }
+    }
+
+    static func jsonDifferences(_ mine: JSONValue, _ theirs: JSONValue, at path: String, into lines: inout [String]) {
+        guard lines.count <= maximumDifferences, mine.canonicalBytes() != theirs.canonicalBytes() else { return }
+        switch (mine, theirs) {
+        case (.object(let a), .object(let b)):
+            var names: [String] = []
+            for member in a + b where !names.contains(member.name) { names.append(member.name) }
+            for name in names {
+                let child = path + "." + name
+                switch (a.last { $0.name == name }?.value, b.last { $0.name == name }?.value) {
+                case (let x?, let y?): jsonDifferences(x, y, at: child, into: &lines)
+                case (let x?, nil): lines.append("body field \(child): \(clip(x)) (not recorded)")
+                case (nil, let y?): lines.append("body field \(child): absent (recorded \(clip(y)))")
+                case (nil, nil): break
+                }
+            }
+        case (.array(let a), .array(let b)) where a.count == b.count:
+            for (offset, pair) in zip(a, b).enumerated() { jsonDifferences(pair.0, pair.1, at: "\(path)[\(offset)]", into: &lines) }
+        default:
+            lines.append("body field \(path): \(clip(mine)) (recorded \(clip(theirs)))")
+        }
+    }
+
+    /// A value shortened for one line.
+    static func clip(_ value: JSONValue) -> String {
+        let text = value.description
+        return text.count > 60 ? String(text.prefix(57)) + "…" : text
+    }
+
+    static func show(_ value: String?) -> String {
+        guard let value else { return "absent" }
+        return clip(.string(value))
+    }
+
+    static func showValues(_ values: [String]) -> String {
+        values.map { clip(.string($0)) }.joined(separator: ", ")
+    }
+
+    /// How many path segments differ, position by position.
+    static func segmentDistance(_ a: String, _ b: String) -> Int {
+        let x = a.split(separator: "/", omittingEmptySubsequences: false)
+        let y = b.split(separator: "/", omittingEmptySubsequences: false)
+        var distance = abs(x.count - y.count)
+        for (p, q) in zip(x, y) where p != q { distance += 1 }
+        return distance
+    }
+}

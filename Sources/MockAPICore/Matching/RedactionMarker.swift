@@ -1,0 +1,24 @@
+/// The placeholders that stand in for scrubbed secrets in cassettes: `<redacted>`, or `<NAME>` for the value of an
+/// environment variable named with `--redact-env NAME`. Replay matching treats a recorded placeholder as "any value".
+public enum RedactionMarker {
+    public static let generic = "<redacted>"
+
+    /// The placeholder for the value of an environment variable.
+    public static func forVariable(_ name: String) -> String { "<\(name)>" }
+
+    /// Whether a recorded value is a placeholder (and so matches any value).
+    public static func isPlaceholder(_ value: String) -> Bool {
+        if value == generic { return true }
+        let utf8 = value.utf8
+        guard utf8.count > 2, utf8.first == UInt8(ascii: "<"), utf8.last == UInt8(ascii: ">") else { return false }
+        return utf8.dropFirst().dropLast().allSatisfy { byte in
+            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "_")
+        }
+    }
+
+    /// Whether a recorded value contains a placeholder, as in `token <redacted>` or `Bearer <GITHUB_TOKEN>`.
+    public static func containsPlaceholder(_ value: String) -> Bool {
+        value.contains(generic) || value.split(separator: " ").contains { isPlaceholder(String($0)) }
+    }
+}

@@ -1,0 +1,137 @@
+import MockAPIJSON
+
+/// Turns requests, incoming and recorded alike, into ``RequestKey``s under one set of rules, so that equal keys mean
+/// "this recording answers this request".
+///
+/// Rules: method; path in normal form; query as a multiset of decoded pairs; body by meaning (JSON), as a multiset
+/// (forms) or by bytes; the `--match-header` headers. Wherever a recording holds a redaction placeholder (a query
+/// parameter, a chosen header, a JSON string), that part matches any value.
+public struct RequestNormalizer: Sendable {
+    /// Lower-case names of the headers that take part in matching.
+    public let matchHeaders: [String]
+    /// Parameters (query or form) whose recorded value is a placeholder somewhere.
+    public private(set) var wildcardParameters: Set<String> = []
+    /// Chosen headers whose recorded value holds a placeholder somewhere.
+    public private(set) var wildcardHeaders: Set<String> = []
+    /// JSON body locations (`$.token`, `$.items[*].secret`) whose recorded value is a placeholder somewhere.
+    public private(set) var wildcardJSONPaths: Set<String> = []
+
+    public init(matchHeaders: [String] = []) {
+        self.matchHeaders = matchHeaders.map { $0.lowercased() }
+    }
+
+    /// The headers the engine must collect for incoming requests to be keyed.
+    public var neededHeaders: Set<String> {
+        Set(matchHeaders).union(["content-type"])
+    }
+
+    /// Notes the placeholders of a recorded request, so incoming values there are ignored. Call for every recorded
+    /// request before computing any key.
+    public mutating func learnPlaceholders(from request: RecordedRequest) {
+        for parameter in QueryParameter.parse(request.query ?? "") where RedactionMarker.isPlaceholder(parameter.value) {
+            wildcardParameters.insert(parameter.name)
+        }
+        for name in matchHeaders where request.headers.values(name).contains(where: RedactionMarker.containsPlaceholder) {
+            wildcardHeaders.insert(name)
+        }
+        switch request.body {
+        case .json(let value):
+            collectPlaceholderPaths(value, at: "$")
+        case .text(let text) where RequestNormalizer.isForm(request.headers["content-type"]):
+            for parameter in QueryParameter.parse(text) where RedactionMarker.isPlaceholder(parameter.value) {
+                wildcardParameters.insert(parameter.name)
+            }
+        default:
+            break
+        }
+    }
+
+    /// The key of a recorded request; `path` is the path the client used (with the mount).
+    public func key(for request: RecordedRequest, path: String) -> RequestKey {
+        key(method: request.method, path: path, query: request.query, headers: request.headers, body: request.body.bytes)
+    }
+
+    /// The key of an incoming request.
+    public func key(for request: HTTPRequest) -> RequestKey {
+        key(method: request.method, path: request.path, query: request.query, headers: request.headers, body: request.body)
+    }
+
+    public func key(method: String, path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) -> RequestKey {
+        RequestKey(
+            method: RequestNormalizer.normalizeMethod(method),
+            path: PercentDecoding.normalizePath(path),
+            query: parameters(query ?? ""),
+            body: bodyKey(body, contentType: headers["content-type"]),
+            headers: matchHeaders.map { name in
+                let values = headers.values(name)
+                guard !values.isEmpty else { return nil }
+                return wildcardHeaders.contains(name) ? RedactionMarker.generic : values.joined(separator: ", ")
+            })
+    }
+
+    /// Decoded, sorted pairs, with placeholder-covered values blanked out.
+    public func parameters(_ encoded: String) -> [QueryParameter] {
+        var pairs = QueryParameter.parse(encoded)
+        if !wildcardParameters.isEmpty {
+            for index in pairs.indices where wildcardParameters.contains(pairs[index].name) {
+                pairs[index].value = RedactionMarker.generic
+            }
+        }
+        if pairs.count > 1 { pairs.sort() }
+        return pairs
+    }
+
+    public func bodyKey(_ bytes: [UInt8], contentType: String?) -> BodyKey {
+        guard !bytes.isEmpty else { return .none }
+        if RequestNormalizer.isForm(contentType) {
+            return .form(parameters(String(decoding: bytes, as: UTF8.self)))
+        }
+        if let value = json(bytes) {
+            return .json(wildcardJSONPaths.isEmpty ? value.canonicalBytes() : blankPlaceholders(value, at: "$").canonicalBytes())
+        }
+        return .bytes(bytes)
+    }
+
+    /// The body parsed as JSON, when it is JSON.
+    public func json(_ bytes: [UInt8]) -> JSONValue? {
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
+        switch first {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""): return try? JSONValue.parse(bytes)
+        default: return nil
+        }
+    }
+
+    static func isForm(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        return contentType.lowercased().hasPrefix("application/x-www-form-urlencoded")
+    }
+
+    static func normalizeMethod(_ method: String) -> String {
+        method.utf8.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) ? method.uppercased() : method
+    }
+
+    private mutating func collectPlaceholderPaths(_ value: JSONValue, at path: String) {
+        switch value {
+        case .string(let string) where RedactionMarker.containsPlaceholder(string):
+            wildcardJSONPaths.insert(path)
+        case .array(let elements):
+            for element in elements { collectPlaceholderPaths(element, at: path + "[*]") }
+        case .object(let members):
+            for member in members { collectPlaceholderPaths(member.value, at: path + "." + member.name) }
+        default:
+            break
+        }
+    }
+
+    private func blankPlaceholders(_ value: JSONValue, at path: String) -> JSONValue {
+        if wildcardJSONPaths.contains(path), case .string = value { return .string(RedactionMarker.generic) }
+        switch value {
+        case .array(let elements):
+            return .array(elements.map { blankPlaceholders($0, at: path + "[*]") })
+        case .object(let members):
+            return .object(members.map { JSONMember($0.name, blankPlaceholders($0.value, at: path + "." + $0.name)) })
+        default:
+            return value
+        }
+    }
+}

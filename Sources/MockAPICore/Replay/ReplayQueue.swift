@@ -1,0 +1,54 @@
+import Synchronization
+
+/// One recorded interaction, ready to serve.
+public final class ReplayEntry: Sendable {
+    /// Position of the cassette among those loaded.
+    public let cassette: Int
+    /// Position of the interaction in its cassette.
+    public let index: Int
+    public let key: RequestKey
+    public let prepared: PreparedResponse
+
+    init(cassette: Int, index: Int, key: RequestKey, prepared: PreparedResponse) {
+        self.cassette = cassette
+        self.index = index
+        self.key = key
+        self.prepared = prepared
+    }
+}
+
+/// The interactions recorded for one request key, answered in recorded order. After the last one, the last repeats,
+/// or (strict) the queue is exhausted. Lock-free: taking the next answer is one compare-and-swap, and once the queue
+/// is at its last answer, only a load.
+public final class ReplayQueue: Sendable {
+    public let entries: [ReplayEntry]
+    private let cursor = Atomic<Int>(0)
+
+    init(entries: [ReplayEntry]) {
+        self.entries = entries
+    }
+
+    public enum Answer {
+        case entry(ReplayEntry)
+        /// Strict mode, every answer used.
+        case exhausted
+    }
+
+    public func next(strict: Bool) -> Answer {
+        var position = cursor.load(ordering: .relaxed)
+        while position < entries.count {
+            let (exchanged, original) = cursor.compareExchange(
+                expected: position, desired: position + 1, ordering: .relaxed)
+            if exchanged { return .entry(entries[position]) }
+            position = original
+        }
+        if strict { return .exhausted }
+        return .entry(entries[entries.count - 1])
+    }
+
+    /// How many of the entries have been answered since the last reset.
+    public var usedCount: Int { min(cursor.load(ordering: .relaxed), entries.count) }
+
+    /// Starts again from the first recorded answer.
+    public func reset() { cursor.store(0, ordering: .relaxed) }
+}

@@ -1,0 +1,95 @@
+import MockAPIJSON
+
+/// How replay matches and answers.
+public struct ReplayOptions: Sendable {
+    /// Header names that must match too (`--match-header`).
+    public var matchHeaders: [String]
+    /// Whether a request whose recorded answers were all used is a miss (`--strict`) instead of repeating the last.
+    public var strict: Bool
+    /// Whether absolute upstream URLs are rewritten to the server's base URL (off with `--no-rewrite`).
+    public var rewriteURLs: Bool
+    /// The status of the answer to an unmatched request (`--unmatched-status`).
+    public var unmatchedStatus: Int
+
+    public init(matchHeaders: [String] = [], strict: Bool = false, rewriteURLs: Bool = true, unmatchedStatus: Int = 404) {
+        self.matchHeaders = matchHeaders
+        self.strict = strict
+        self.rewriteURLs = rewriteURLs
+        self.unmatchedStatus = unmatchedStatus
+    }
+}
+
+/// Answers requests from cassettes: a hash lookup of the request's key, then the next recorded answer for it.
+/// Unmatched requests get an answer no recording could produce (``unmatchedHeader``, a JSON report of the nearest
+/// recorded requests), and are journaled and reported to `onUnmatched`.
+public final class Replayer: Responder {
+    /// Marks answers that mockapi made up because nothing recorded matched.
+    public static let unmatchedHeader = "X-Mockapi-Unmatched"
+
+    public let index: ReplayIndex
+    public let options: ReplayOptions
+    public let journal: Journal
+    public let headerNeeds: HeaderNeeds
+    private let onUnmatched: @Sendable (UnmatchedReport) -> Void
+
+    public init(cassettes: [LoadedCassette], options: ReplayOptions = ReplayOptions(), baseURL: String,
+                journal: Journal = Journal(), onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void = { _ in }) {
+        self.index = ReplayIndex(
+            cassettes: cassettes, matchHeaders: options.matchHeaders, baseURL: options.rewriteURLs ? baseURL : nil)
+        self.options = options
+        self.journal = journal
+        self.headerNeeds = .only(index.normalizer.neededHeaders)
+        self.onUnmatched = onUnmatched
+    }
+
+    public func reply(to request: HTTPRequest) -> Reply {
+        let key = index.normalizer.key(for: request)
+        if let answer = answer(for: key, request: request) { return answer }
+        // A HEAD nobody recorded is answered like the GET of the same resource (the engine sends no body).
+        if key.method == "HEAD" {
+            var get = key
+            get.method = "GET"
+            if let answer = answer(for: get, request: request) { return answer }
+        }
+        return unmatched(request, key: key, reason: "no recorded interaction matches", nearest: nil)
+    }
+
+    private func answer(for key: RequestKey, request: HTTPRequest) -> Reply? {
+        guard let queue = index.queue(for: key) else { return nil }
+        switch queue.next(strict: options.strict) {
+        case .entry(let entry):
+            let name = index.cassettes[entry.cassette].name
+            journal.record(request, status: entry.prepared.response.status, outcome: .matched(cassette: name, index: entry.index))
+            return .prepared(entry.prepared)
+        case .exhausted:
+            let used = queue.entries.map { entry in
+                NearMiss(
+                    cassette: index.cassettes[entry.cassette].name, index: entry.index,
+                    request: ReplayIndex.describe(index.interaction(entry)),
+                    differences: ["already answered (--strict answers each recording once)"], distance: 0)
+            }
+            return unmatched(
+                request, key: key,
+                reason: "all \(queue.entries.count) recorded answer\(queue.entries.count == 1 ? " was" : "s were") used (strict mode)",
+                nearest: Array(used.suffix(3)))
+        }
+    }
+
+    private func unmatched(_ request: HTTPRequest, key: RequestKey, reason: String, nearest: [NearMiss]?) -> Reply {
+        let report = UnmatchedReport(
+            method: request.method, path: request.path, query: request.query, reason: reason,
+            nearest: nearest ?? index.nearest(to: key, body: request.body))
+        journal.record(request, status: options.unmatchedStatus, outcome: .unmatched(report))
+        onUnmatched(report)
+        var body = report.jsonValue.prettyBytes()
+        body.append(UInt8(ascii: "\n"))
+        return .response(.json(status: options.unmatchedStatus, body, headers: [(Replayer.unmatchedHeader, "1")]))
+    }
+
+    /// Recorded interactions no request has used yet, in load order.
+    public var unusedInteractions: [(cassette: String, index: Int)] {
+        index.queues.flatMap { $0.entries.dropFirst($0.usedCount) }
+            .sorted { ($0.cassette, $0.index) < ($1.cassette, $1.index) }
+            .map { (index.cassettes[$0.cassette].name, $0.index) }
+    }
+}

@@ -1,0 +1,34 @@
+/// Builds the answer for a recorded response once, at load time: framing headers dropped (the engine frames the body
+/// itself) and upstream URLs rewritten.
+public enum ResponsePreparer {
+    /// Headers never replayed as recorded: hop-by-hop ones, and framing the engine does itself. `content-encoding` is
+    /// among them because cassettes store bodies decoded.
+    public static let unreplayedHeaders: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "transfer-encoding", "content-length", "content-encoding",
+        "te", "trailer", "upgrade",
+    ]
+
+    /// Headers whose values may hold absolute URLs to rewrite.
+    public static let urlHeaders: Set<String> = ["link", "location", "content-location"]
+
+    public static func prepare(_ response: RecordedResponse, rewriter: URLRewriter?) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        for field in response.headers {
+            let name = field.name.lowercased()
+            guard !unreplayedHeaders.contains(name) else { continue }
+            if let rewriter, urlHeaders.contains(name) {
+                headers.append(field.name, rewriter.rewrite(field.value))
+            } else {
+                headers.append(field.name, field.value)
+            }
+        }
+        var body = response.body.bytes
+        if let rewriter {
+            switch response.body {
+            case .json, .text: body = rewriter.rewrite(body)
+            case .none, .binary: break
+            }
+        }
+        return HTTPResponse(status: response.status, headers: headers, body: body)
+    }
+}

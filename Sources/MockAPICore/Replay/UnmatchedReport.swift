@@ -1,0 +1,53 @@
+import MockAPIJSON
+
+/// Why a request got no recorded answer, and the recorded requests nearest to it.
+public struct UnmatchedReport: Sendable, Equatable {
+    public let method: String
+    public let path: String
+    public let query: String?
+    /// `no recorded interaction matches`, or why a matching one could not answer.
+    public let reason: String
+    public let nearest: [NearMiss]
+
+    public init(method: String, path: String, query: String?, reason: String, nearest: [NearMiss]) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.reason = reason
+        self.nearest = nearest
+    }
+
+    public var target: String { query.map { "\(path)?\($0)" } ?? path }
+
+    /// The body of the unmatched answer.
+    public var jsonValue: JSONValue {
+        var request: [JSONMember] = [JSONMember("method", .string(method)), JSONMember("path", .string(path))]
+        if let query { request.append(JSONMember("query", .string(query))) }
+        return .object([
+            JSONMember("error", .string("mockapi: \(reason): \(method) \(target)")),
+            JSONMember("request", .object(request)),
+            JSONMember("nearest", .array(nearest.map(\.jsonValue))),
+        ])
+    }
+
+    /// The same, on one line, for the log.
+    public var line: String {
+        var text = "unmatched \(method) \(target) (\(reason))"
+        guard let best = nearest.first else { return text + "; nothing recorded is close" }
+        text += "; nearest: \(best.cassette)[\(best.index)] \(best.request)"
+        if !best.differences.isEmpty { text += ": " + best.differences.joined(separator: "; ") }
+        if nearest.count > 1 { text += " (+\(nearest.count - 1) more in the answer body)" }
+        return text
+    }
+}
+
+extension NearMiss {
+    public var jsonValue: JSONValue {
+        .object([
+            JSONMember("cassette", .string(cassette)),
+            JSONMember("index", .integer(index)),
+            JSONMember("request", .string(request)),
+            JSONMember("differences", .array(differences.map { .string($0) })),
+        ])
+    }
+}

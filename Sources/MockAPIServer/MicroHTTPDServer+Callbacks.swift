@@ -1,0 +1,159 @@
+import CMicroHTTPD
+import Logging
+import MockAPICore
+import Synchronization
+
+// The C callbacks. They live outside main.swift on purpose: top-level code is main-actor isolated, and libmicrohttpd
+// calls these from its own threads.
+
+/// Per-request state, created by the URI log callback (which sees the raw target before libmicrohttpd decodes it) and
+/// freed when libmicrohttpd reports the request complete. Touched by one libmicrohttpd thread at a time; the reply of
+/// deferred work crosses threads through `pending`.
+final class RequestState: @unchecked Sendable {
+    let target: String
+    var started = false
+    var answered = false
+    var body: [UInt8] = []
+    var bodyTooLarge = false
+    let pending = Mutex<Reply?>(nil)
+
+    init(target: String) {
+        self.target = target
+    }
+}
+
+/// A connection pointer carried into deferred work to resume it; libmicrohttpd allows resuming from any thread.
+struct ConnectionHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, _ in
+    let state = RequestState(target: uri.map { String(cString: $0) } ?? "/")
+    return Unmanaged.passRetained(state).toOpaque()
+}
+
+let mockapiRequestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+    guard let requestContext, let state = requestContext.pointee else { return }
+    Unmanaged<RequestState>.fromOpaque(state).release()
+    requestContext.pointee = nil
+}
+
+let mockapiLog: mockapi_mhd_log_fn = { context, message in
+    guard let context, let message else { return }
+    let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
+    var text = String(cString: message)
+    while text.last == "\n" { text.removeLast() }
+    server.logger.debug("libmicrohttpd: \(text)")
+}
+
+let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, upload, uploadSize, requestContext in
+    guard let cls, let connection, let requestContext, let statePointer = requestContext.pointee else { return MHD_Result.NO }
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(statePointer).takeUnretainedValue()
+    return server.handle(connection, method: method, upload: upload, uploadSize: uploadSize, state: state)
+}
+
+extension ServerContext {
+    func handle(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?,
+                uploadSize: UnsafeMutablePointer<Int>?, state: RequestState) -> MHD_Result {
+        if state.answered {
+            uploadSize?.pointee = 0
+            return MHD_Result.YES
+        }
+        if !state.started {
+            state.started = true
+            // A declared body over the limit is refused before a byte of it is read.
+            if let declared = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length"),
+                let length = Int(String(cString: declared)), length > maxBodyBytes
+            {
+                return sendError(connection, state, status: 413, tooLargeMessage())
+            }
+            // Answering in this first call would make libmicrohttpd drop keep-alive: wait for the next one.
+            return MHD_Result.YES
+        }
+        if let uploadSize, uploadSize.pointee > 0 {
+            let count = uploadSize.pointee
+            uploadSize.pointee = 0
+            if state.bodyTooLarge || state.body.count + count > maxBodyBytes {
+                state.bodyTooLarge = true
+                state.body = []
+            } else if let upload {
+                upload.withMemoryRebound(to: UInt8.self, capacity: count) {
+                    state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                }
+            }
+            return MHD_Result.YES
+        }
+        if state.bodyTooLarge { return sendError(connection, state, status: 413, tooLargeMessage()) }
+        // Resumed after deferred work: send what it produced.
+        if let reply = state.pending.withLock({ pending in defer { pending = nil }; return pending }) {
+            return send(reply, connection, state)
+        }
+        let request = HTTPRequest(
+            method: method.map { String(cString: $0) } ?? "GET", target: state.target,
+            headers: collectHeaders(connection), body: state.body)
+        state.body = []
+        return send(responder.reply(to: request), connection, state)
+    }
+
+    private func send(_ reply: Reply, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
+        switch reply {
+        case .prepared(let prepared):
+            guard let native = NativeResponse.cached(prepared) else { return MHD_Result.NO }
+            state.answered = true
+            return MHD_queue_response(connection, native.status, native.pointer)
+        case .response(let response):
+            guard let native = NativeResponse.make(response, date: true) else { return MHD_Result.NO }
+            state.answered = true
+            return MHD_queue_response(connection, native.status, native.pointer)
+        case .deferred(let work):
+            let handle = ConnectionHandle(pointer: connection)
+            MHD_suspend_connection(connection)
+            let running = deferred.start {
+                let reply = await work()
+                state.pending.withLock { $0 = reply }
+                MHD_resume_connection(handle.pointer)
+            }
+            if !running {
+                // The server is stopping: answer now rather than leave the connection parked.
+                state.pending.withLock { $0 = .response(.text(status: 503, "mockapi is shutting down\n")) }
+                MHD_resume_connection(connection)
+            }
+            return MHD_Result.YES
+        }
+    }
+
+    private func sendError(_ connection: OpaquePointer, _ state: RequestState, status: Int, _ message: String) -> MHD_Result {
+        state.answered = true
+        guard let native = NativeResponse.make(.text(status: status, message), date: true) else { return MHD_Result.NO }
+        return MHD_queue_response(connection, native.status, native.pointer)
+    }
+
+    private func tooLargeMessage() -> String {
+        "mockapi: request body larger than the limit of \(maxBodyBytes) bytes (--max-body)\n"
+    }
+
+    private func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
+        switch headerNeeds {
+        case .only(let names):
+            var headers = HTTPHeaders()
+            for name in names {
+                if let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) {
+                    headers.append(name, String(cString: value))
+                }
+            }
+            return headers
+        case .all:
+            var headers = HTTPHeaders()
+            withUnsafeMutablePointer(to: &headers) { pointer in
+                _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, { context, _, key, value in
+                    guard let context, let key else { return MHD_Result.YES }
+                    let headers = context.assumingMemoryBound(to: HTTPHeaders.self)
+                    headers.pointee.append(String(cString: key), value.map { String(cString: $0) } ?? "")
+                    return MHD_Result.YES
+                }, pointer)
+            }
+            return headers
+        }
+    }
+}

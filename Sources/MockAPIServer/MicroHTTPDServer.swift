@@ -1,0 +1,109 @@
+import CMicroHTTPD
+import Logging
+import MockAPICore
+import Synchronization
+
+/// The HTTP engine: libmicrohttpd with one epoll loop per worker thread (never a thread per connection), keep-alive,
+/// a body limit, idle timeouts. It turns each request into a ``Responder`` call and the reply into bytes on the wire.
+///
+/// Prepared replies are sent from a libmicrohttpd response built once per recorded answer; deferred replies park the
+/// connection (libmicrohttpd suspend/resume) so waiting holds no thread.
+public final class MicroHTTPDServer: Sendable {
+    public let configuration: ServerConfiguration
+    /// The bound port (the one picked when configured with 0).
+    public let port: Int
+    /// `http://127.0.0.1:PORT`: what clients use as their base URL.
+    public let baseURL: String
+    public let responder: any Responder
+
+    nonisolated(unsafe) private let daemon: OpaquePointer
+    private let context: Unmanaged<ServerContext>
+    private let stopped = Atomic<Bool>(false)
+
+    /// Binds the socket, builds the responder for the bound base URL, and starts serving; when this returns, the
+    /// server answers requests.
+    public init(configuration: ServerConfiguration, logger: Logger,
+                responder makeResponder: (_ baseURL: String) throws -> any Responder) throws {
+        let socket = try ListenSocket(host: configuration.host, port: configuration.port)
+        let baseURL = ListenSocket.baseURL(host: configuration.host, port: socket.port)
+        let responder: any Responder
+        do { responder = try makeResponder(baseURL) } catch {
+            close(socket.descriptor)
+            throw error
+        }
+        let context = ServerContext(responder: responder, maxBodyBytes: configuration.maxBodyBytes, logger: logger)
+        let retained = Unmanaged.passRetained(context)
+
+        var settings = mockapi_mhd_settings()
+        // Suppressing libmicrohttpd's own Date lets a recorded Date through unduplicated; mockapi adds one to answers
+        // it makes up itself.
+        settings.flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+            | MHD_USE_SUPPRESS_DATE_NO_CLOCK.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue)
+        settings.listen_socket = socket.descriptor
+        settings.thread_pool_size = UInt32(max(configuration.threads, 2))
+        settings.connection_timeout = UInt32(max(configuration.connectionTimeout, 0))
+        settings.connection_limit = UInt32(max(configuration.connectionLimit, 0))
+        settings.connection_memory_limit = max(configuration.headerMemoryBytes, 0)
+
+        let started = withUnsafePointer(to: &settings) { settings in
+            mockapi_mhd_start_daemon(
+                settings, mockapiAccessHandler, retained.toOpaque(), mockapiURILog, retained.toOpaque(),
+                mockapiRequestCompleted, retained.toOpaque(), context.mhdLogger)
+        }
+        guard let started else {
+            close(socket.descriptor)
+            retained.release()
+            throw ServerError.startFailed(reason: "libmicrohttpd refused the settings (see the log above)")
+        }
+        self.configuration = configuration
+        self.port = socket.port
+        self.baseURL = baseURL
+        self.responder = responder
+        self.daemon = started
+        self.context = retained
+    }
+
+    /// Requests whose replies are still being worked on (upstream calls, delays).
+    public var deferredCount: Int { context.takeUnretainedValue().deferred.count }
+
+    /// Stops accepting, cancels deferred work and waits for it, then closes every connection. Safe to call twice.
+    public func stop() async {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        await context.takeUnretainedValue().deferred.cancelAndWait()
+        MHD_stop_daemon(daemon)
+        context.release()
+    }
+
+    deinit {
+        // A server dropped without stop() still closes its socket and threads.
+        if !stopped.exchange(true, ordering: .acquiringAndReleasing) {
+            MHD_stop_daemon(daemon)
+            context.release()
+        }
+    }
+}
+
+/// What the C callbacks reach through their closure pointer.
+final class ServerContext: Sendable {
+    let responder: any Responder
+    let headerNeeds: HeaderNeeds
+    let maxBodyBytes: Int
+    let logger: Logger
+    let deferred = DeferredWork()
+    /// Handed to libmicrohttpd's logger option; lives as long as this context.
+    nonisolated(unsafe) let mhdLogger: UnsafeMutablePointer<mockapi_mhd_logger>
+
+    init(responder: any Responder, maxBodyBytes: Int, logger: Logger) {
+        self.responder = responder
+        self.headerNeeds = responder.headerNeeds
+        self.maxBodyBytes = maxBodyBytes
+        self.logger = logger
+        self.mhdLogger = .allocate(capacity: 1)
+        mhdLogger.initialize(to: mockapi_mhd_logger(function: mockapiLog, context: nil))
+        mhdLogger.pointee.context = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        mhdLogger.deallocate()
+    }
+}

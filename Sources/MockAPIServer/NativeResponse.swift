@@ -1,0 +1,53 @@
+import CMicroHTTPD
+import MockAPICore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A libmicrohttpd response object. libmicrohttpd reference-counts responses and lets one be queued on many
+/// connections at once, so a prepared response is built once and reused for every request it answers.
+final class NativeResponse: Sendable {
+    nonisolated(unsafe) let pointer: OpaquePointer
+    let status: UInt32
+
+    private init(pointer: OpaquePointer, status: Int) {
+        self.pointer = pointer
+        self.status = UInt32(clamping: status)
+    }
+
+    deinit { MHD_destroy_response(pointer) }
+
+    /// Builds the native form of a response; `date` adds a `Date` header when the response has none.
+    static func make(_ response: HTTPResponse, date: Bool) -> NativeResponse? {
+        let created = response.body.withUnsafeBytes { buffer in
+            MHD_create_response_from_buffer(
+                buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        }
+        guard let created else { return nil }
+        for field in response.headers {
+            // libmicrohttpd refuses the framing headers it sets itself; preparation already removed them.
+            _ = MHD_add_response_header(created, field.name, field.value)
+        }
+        if date, !response.headers.contains("date") {
+            _ = MHD_add_response_header(created, "Date", httpDate())
+        }
+        return NativeResponse(pointer: created, status: response.status)
+    }
+
+    /// The cached native form of a prepared response, built on first use.
+    static func cached(_ prepared: PreparedResponse) -> NativeResponse? {
+        if let existing = prepared.engineCache.value { return unsafeDowncast(existing, to: NativeResponse.self) }
+        guard let made = make(prepared.response, date: false) else { return nil }
+        return unsafeDowncast(prepared.engineCache.store(made), to: NativeResponse.self)
+    }
+
+    /// The current time as an HTTP date: `Sun, 06 Nov 1994 08:49:37 GMT`.
+    static func httpDate() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 40)
+        let count = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

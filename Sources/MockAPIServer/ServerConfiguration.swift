@@ -1,0 +1,29 @@
+/// How the server listens and what it tolerates.
+public struct ServerConfiguration: Sendable {
+    /// The address to bind; 127.0.0.1 unless a test or a user says otherwise.
+    public var host: String
+    /// 0 picks a free port; read it back from ``MicroHTTPDServer/port``.
+    public var port: Int
+    /// libmicrohttpd worker threads, each with its own epoll loop. At least 2: a single epoll thread can stall when a
+    /// closed-loop client holds exactly 128·k connections (see DESIGN.md).
+    public var threads: Int
+    /// Seconds an idle connection stays open.
+    public var connectionTimeout: Int
+    /// Connections accepted at once; more wait in the kernel's backlog.
+    public var connectionLimit: Int
+    /// Largest request body accepted; larger gets 413.
+    public var maxBodyBytes: Int
+    /// Memory per connection for the request line and headers; a larger header block gets 431.
+    public var headerMemoryBytes: Int
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionTimeout: Int = 30,
+                connectionLimit: Int = 1024, maxBodyBytes: Int = 16 << 20, headerMemoryBytes: Int = 64 << 10) {
+        self.host = host
+        self.port = port
+        self.threads = threads
+        self.connectionTimeout = connectionTimeout
+        self.connectionLimit = connectionLimit
+        self.maxBodyBytes = maxBodyBytes
+        self.headerMemoryBytes = headerMemoryBytes
+    }
+}

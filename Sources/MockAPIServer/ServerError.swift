@@ -1,0 +1,35 @@
+/// Why the server could not start, in words a person can act on.
+public enum ServerError: Error, Sendable, CustomStringConvertible {
+    case invalidHost(String)
+    case bindFailed(host: String, port: Int, errno: Int32, reason: String)
+    case startFailed(reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidHost(let host):
+            "--host \(host) is not an IPv4 or IPv6 address (use 127.0.0.1, ::1 or 0.0.0.0)"
+        case .bindFailed(let host, let port, let code, let reason):
+            switch code {
+            case EADDRINUSE_:
+                "\(ListenSocket.display(host: host, port: port)) is already in use; stop whatever listens there, pick another "
+                    + "--port, or use --port 0 for a free one"
+            case EACCES_:
+                "cannot listen on \(ListenSocket.display(host: host, port: port)): permission denied (ports below 1024 need "
+                    + "privileges; try --port 0)"
+            case EADDRNOTAVAIL_:
+                "cannot listen on \(host): no such address on this machine"
+            default:
+                "cannot listen on \(ListenSocket.display(host: host, port: port)): \(reason)"
+            }
+        case .startFailed(let reason):
+            "the HTTP server did not start: \(reason)"
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+let EADDRINUSE_ = EADDRINUSE
+let EACCES_ = EACCES
+let EADDRNOTAVAIL_ = EADDRNOTAVAIL
+#endif
