@@ -11,6 +11,13 @@ extension GitHub {
         /// The status as a string, which newer answers repeat in the body.
         public var status: String?
 
+        public init(message: String, documentationURL: String? = nil, errors: [Detail]? = nil, status: String? = nil) {
+            self.message = message
+            self.documentationURL = documentationURL
+            self.errors = errors
+            self.status = status
+        }
+
         /// One problem of a 422. GitHub sends either an object or, for some endpoints, a bare string (`message`).
         public struct Detail: Codable, Sendable, Hashable {
             public var resource: String?
@@ -18,6 +25,13 @@ extension GitHub {
             /// `missing`, `missing_field`, `invalid`, `already_exists`, `unprocessable` or `custom`.
             public var code: String?
             public var message: String?
+
+            public init(resource: String? = nil, field: String? = nil, code: String? = nil, message: String? = nil) {
+                self.resource = resource
+                self.field = field
+                self.code = code
+                self.message = message
+            }
 
             public init(from decoder: any Decoder) throws {
                 if let text = try? decoder.singleValueContainer().decode(String.self) {
