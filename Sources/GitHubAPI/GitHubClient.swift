@@ -87,6 +87,11 @@ public struct GitHubClient: Sendable {
         try await rest.send(GitHub.SearchIssues(query: query, perPage: perPage))
     }
 
+    /// `GET /user/following/{user}`: `true` on 204, `false` on 404.
+    public func isFollowing(_ user: String) async throws(APIError) -> Bool {
+        try await rest.send(GitHub.CheckFollowing(user: user))
+    }
+
     /// `GET /rate_limit`
     public func rateLimit() async throws(APIError) -> GitHub.RateLimitStatus {
         try await rest.send(GitHub.GetRateLimit())

@@ -10,6 +10,14 @@ extension RESTClient {
         var response: HTTPResponse
     }
 
+    /// How many requests a call has sent, and how many of them the retry policy has to count.
+    struct Attempts {
+        var sent = 0
+        /// The repeat after a credential refresh is not a retry, so it is not counted here.
+        var counted = 0
+        var refreshed = false
+    }
+
     /// Runs one call of `endpoint`: to its own path under the base URL, or to `absoluteURL` (a `Link` target).
     /// This is the only place that sends requests, so every way of calling gets the same retries, auth and events.
     func execute<E: Endpoint>(
@@ -18,12 +26,12 @@ extension RESTClient {
         let started = ContinuousClock.now
         let method = endpoint.method
         let resolution = absoluteURL.map { URLResolution(attempted: $0.absoluteString, url: $0, problem: nil) }
-            ?? resolveURL(path: endpoint.path, queryItems: endpoint.queryItems)
+            ?? resolveURL(path: endpoint.path, queryItems: endpoint.queryItems, encoder: endpoint.queryEncoder)
         let summary = RequestSummary(method: method.name, url: resolution.attempted)
         let call = CallReporter(id: nextCallID(), request: summary, listeners: configuration.listeners)
-        var sent = 0
+        var attempts = Attempts()
         call.emit(.start)
-        defer { call.emit(.end(attempts: sent, elapsed: ContinuousClock.now - started)) }
+        defer { call.emit(.end(attempts: attempts.sent, elapsed: ContinuousClock.now - started)) }
 
         guard let url = resolution.url else {
             throw call.fail(.invalidURL(request: summary, reason: resolution.problem ?? "unknown reason"))
@@ -35,9 +43,6 @@ extension RESTClient {
             method: method, url: url,
             headers: makeHeaders(endpoint: endpoint.headers, call: callHeaders, body: method.body))
         let auth = isSameOrigin(url) ? configuration.auth : nil
-        var refreshed = false
-        // The retry policy counts the attempts it allowed; the repeat after a refresh is not one of them.
-        var policyAttempt = 0
 
         while true {
             guard !Task.isCancelled else { throw call.fail(.cancelled(request: summary)) }
@@ -49,8 +54,8 @@ extension RESTClient {
                     throw call.fail(Self.authFailure(error, summary))
                 }
             }
-            sent += 1
-            policyAttempt += 1
+            attempts.sent += 1
+            attempts.counted += 1
 
             let response: HTTPResponse
             do {
@@ -58,47 +63,60 @@ extension RESTClient {
             } catch {
                 if Task.isCancelled || Self.isCancellation(error) { throw call.fail(.cancelled(request: summary)) }
                 guard let decision = configuration.retryPolicy.decision(
-                    afterTransportErrorOnAttempt: policyAttempt, method: method)
+                    afterTransportErrorOnAttempt: attempts.counted, method: method)
                 else { throw call.fail(.transport(request: summary, underlying: error)) }
-                try await wait(decision, nextAttempt: sent + 1, call: call)
+                try await wait(decision, nextAttempt: attempts.sent + 1, call: call)
                 continue
             }
-            call.emit(.received(response, attempt: sent))
+            call.emit(.received(response, attempt: attempts.sent))
 
-            if response.isSuccess {
-                call.emit(.validated(status: response.status))
-                let value: E.Response
+            let interpretation = endpoint.interpret(response)
+            if case .reject = interpretation {
+                try await recover(from: response, auth: auth, method: method, attempts: &attempts, call: call)
+                continue
+            }
+            call.emit(.validated(status: response.status))
+            let value: E.Response
+            if case .value(let meaning) = interpretation {
+                value = meaning
+            } else {
                 do {
                     value = try endpoint.decode(response)
                 } catch {
                     throw call.fail(.decodingFailed(request: summary, response: response, underlying: error))
                 }
-                call.emit(.decoded)
-                call.emit(.success)
-                return Delivery(value: value, response: response)
             }
-
-            if response.status == 401, !refreshed, let auth {
-                refreshed = true
-                policyAttempt -= 1
-                call.emit(.authRefresh)
-                let renewed: Bool
-                do {
-                    renewed = try await auth.refresh(after: response)
-                } catch {
-                    throw call.fail(Self.authFailure(error, summary))
-                }
-                if renewed { continue }
-            }
-
-            if let decision = configuration.retryPolicy.decision(
-                after: response, attempt: policyAttempt, method: method, now: configuration.clock.now()) {
-                try await wait(decision, nextAttempt: sent + 1, call: call)
-                continue
-            }
-            let errorBody = configuration.errorBodyDecoder?.decode(response)
-            throw call.fail(.unexpectedStatus(request: summary, response: response, errorBody: errorBody))
+            call.emit(.decoded)
+            call.emit(.success)
+            return Delivery(value: value, response: response)
         }
+    }
+
+    /// After a rejected answer: renews credentials once on a 401, or waits as the retry policy says, and returns
+    /// so the request is sent again; otherwise throws the call's error.
+    private func recover(
+        from response: HTTPResponse, auth: (any AuthProvider)?, method: HTTPMethod,
+        attempts: inout Attempts, call: CallReporter
+    ) async throws(APIError) {
+        if response.status == 401, !attempts.refreshed, let auth {
+            attempts.refreshed = true
+            attempts.counted -= 1
+            call.emit(.authRefresh)
+            let renewed: Bool
+            do {
+                renewed = try await auth.refresh(after: response)
+            } catch {
+                throw call.fail(Self.authFailure(error, call.request))
+            }
+            if renewed { return }
+        }
+        if let decision = configuration.retryPolicy.decision(
+            after: response, attempt: attempts.counted, method: method, now: configuration.clock.now()) {
+            try await wait(decision, nextAttempt: attempts.sent + 1, call: call)
+            return
+        }
+        let errorBody = configuration.errorBodyDecoder?.decode(response)
+        throw call.fail(.unexpectedStatus(request: call.request, response: response, errorBody: errorBody))
     }
 
     /// Reports the retry, then waits on the client's clock; a cancelled wait ends the call.

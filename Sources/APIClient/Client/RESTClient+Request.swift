@@ -8,13 +8,13 @@ extension RESTClient {
         var problem: String?
     }
 
-    /// `path` and `queryItems` appended to the base URL, after its path prefix.
-    func resolveURL(path: String, queryItems: [URLQueryItem]) -> URLResolution {
+    /// `path` and `queryItems` (spelled by `encoder`, or the client's) appended to the base URL, after its prefix.
+    func resolveURL(path: String, queryItems: [URLQueryItem], encoder: (any QueryEncoder)?) -> URLResolution {
         let base = configuration.baseURL
         var prefix = base.absoluteString
         while prefix.hasSuffix("/") { prefix.removeLast() }
         let suffix = path.isEmpty || path.hasPrefix("/") ? path : "/" + path
-        let query = configuration.queryEncoder.encode(queryItems)
+        let query = (encoder ?? configuration.queryEncoder).encode(queryItems)
         let attempted = prefix + suffix + (query.isEmpty ? "" : "?" + query)
 
         func failure(_ problem: String) -> URLResolution {

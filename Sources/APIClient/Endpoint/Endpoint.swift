@@ -12,8 +12,8 @@ import Foundation
 /// let user = try await client.send(GetUser(login: "octocat"))
 /// ```
 /// Only `Response` and `path` are required. The method defaults to GET, query items and headers to none,
-/// and decoding to JSON for `Decodable` responses, UTF-8 text for `String`, raw bytes for `Data`,
-/// and nothing at all for `EmptyResponse` (204s).
+/// statuses to "2xx is success", and decoding to JSON for `Decodable` responses, UTF-8 text for `String`,
+/// raw bytes for `Data`, and nothing at all for `EmptyResponse` (204s).
 public protocol Endpoint<Response>: Sendable {
     /// What a successful call returns.
     associatedtype Response: Sendable
@@ -28,8 +28,15 @@ public protocol Endpoint<Response>: Sendable {
     /// Query items, encoded by the client's `QueryEncoder`. Default: none.
     var queryItems: [URLQueryItem] { get }
 
+    /// Spells this endpoint's query items; `nil` (the default) uses the client's `QueryEncoder`.
+    var queryEncoder: (any QueryEncoder)? { get }
+
     /// Headers for this endpoint; they override the client's default headers of the same name. Default: none.
     var headers: HTTPHeaders { get }
+
+    /// What the answer's status means. Default: 2xx is decoded, anything else is rejected.
+    /// Declare other meanings here, such as 404 → empty list or 204/404 → true/false.
+    func interpret(_ response: HTTPResponse) -> StatusInterpretation<Response>
 
     /// The decoder used by the default `decode(_:)` of `Decodable` responses. Default: ISO 8601 dates.
     var decoder: JSONDecoder { get }
@@ -41,7 +48,12 @@ public protocol Endpoint<Response>: Sendable {
 extension Endpoint {
     public var method: HTTPMethod { .get }
     public var queryItems: [URLQueryItem] { [] }
+    public var queryEncoder: (any QueryEncoder)? { nil }
     public var headers: HTTPHeaders { [:] }
+
+    public func interpret(_ response: HTTPResponse) -> StatusInterpretation<Response> {
+        response.isSuccess ? .decode : .reject
+    }
 
     public var decoder: JSONDecoder {
         let decoder = JSONDecoder()

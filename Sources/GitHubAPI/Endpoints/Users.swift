@@ -16,3 +16,22 @@ extension GitHub {
         public var path: String { "/user" }
     }
 }
+
+extension GitHub {
+    /// `GET /user/following/{user}`: whether the authenticated user follows `user`.
+    /// GitHub answers with a status and no body: 204 means yes, 404 means no.
+    public struct CheckFollowing: Endpoint {
+        public typealias Response = Bool
+        public var user: String
+        public init(user: String) { self.user = user }
+        public var path: String { EndpointPath.join("user", "following", user) }
+
+        public func interpret(_ response: HTTPResponse) -> StatusInterpretation<Bool> {
+            switch response.status {
+            case 204: .value(true)
+            case 404: .value(false)
+            default: .reject
+            }
+        }
+    }
+}

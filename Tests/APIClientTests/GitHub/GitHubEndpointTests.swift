@@ -88,6 +88,18 @@ struct GitHubEndpointTests {
         #expect(try JSONObject(transport.requests.first?.body) == JSONObject(#"{"lock_reason": "too heated"}"#))
     }
 
+    /// `GET /user/following/{user}` as recorded: 204, then 404, then 204 — true, false, true; no body read.
+    @Test func isFollowing_readsTheStatus() async throws {
+        let transport = StubTransport(.make(204), .json(404, #"{"message": "Not Found"}"#), .make(204), .make(500))
+        let client = GitHubClient(transport: transport) { $0.retryPolicy = .never }
+        var answers: [Bool] = []
+        for _ in 0..<3 { answers.append(try await client.isFollowing("nvie")) }
+        #expect(answers == [true, false, true])
+        #expect(transport.urls.first == "https://api.github.com/user/following/nvie")
+        let error = try #require(await apiError { try await client.isFollowing("nvie") })
+        #expect(error.status == 500)
+    }
+
     @Test func rateLimit_decodesResources() async throws {
         let transport = StubTransport(.json(200, GitHubFixtures.rateLimit))
         let status = try await github(transport).rateLimit()
