@@ -4,18 +4,25 @@
 /// Every call reports, in this order:
 /// ```
 /// start
-///   ( received → retry          — an answer that will be retried (5xx, 429, rate limit)
-///   | retry                     — no answer (transport error) that will be retried
-///   | received → authRefresh )* — a 401 after which the auth provider renewed credentials (at most once)
-///   received → validated → decoded → success     — or, on failure, any prefix of it, then: error
+///   ( retry                       — no answer (transport error); another attempt follows
+///   | received → retry            — a 5xx, 429 or rate-limited answer; another attempt follows
+///   | received → authRefresh )*   — a 401; credentials were renewed and the request is repeated (once per call)
+///   ( received → validated → decoded → success
+///   | received → validated → error   — the body did not decode
+///   | received → error               — the status was rejected
+///   | error )                        — nothing sent or no answer: URL, encoding, auth, transport, cancellation
 /// end
 /// ```
 /// - `start` comes first and `end` last, exactly once each, whatever happens (cancellation included).
 /// - `received` is reported for every answer, including those that lead to a retry, a refresh or an error.
-/// - `validated` means the endpoint accepted the status; `decoded` that the `Response` value was produced.
+/// - `validated` means the endpoint accepted the status (`Endpoint.interpret(_:)`); `decoded` that the `Response`
+///   value was produced, from the body or, for a status declared as a value (204 → `true`), without reading it.
+/// - A rejected status is retried or refreshed (as above) or becomes `error(.unexpectedStatus(…))` with no
+///   `validated`; a body that does not decode gives `validated → error(.decodingFailed(…))`.
 /// - Exactly one of `success` and `error` comes right before `end`. A cancelled call reports
 ///   `error(.cancelled(…))`, wherever it was (sending, waiting to retry, refreshing).
 /// - An invalid URL or unencodable body reports `start → error → end`: nothing was sent.
+/// - Every page of `pages(_:)`, every round of `poll(_:every:)` and every `request(_:_:)` is a call of its own.
 public struct APIEvent: Sendable, CustomStringConvertible {
     public enum Kind: Sendable {
         case start
