@@ -48,7 +48,8 @@ public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
             let (client, endpoint, headers) = (self.client, self.endpoint, self.headers)
             let delivery = try await client.execute(endpoint, absoluteURL: url, headers: headers)
             let page = Page(content: delivery.value, response: delivery.response)
-            if let url { fetched.insert(url) }
+            // Remember both the URL asked for and the one that answered (the first page's URL is only known here).
+            for fetchedURL in [url, delivery.response.url].compactMap(\.self) { fetched.insert(fetchedURL) }
             if let following = page.next, !fetched.contains(following) {
                 upcoming = .some(following)
             }

@@ -80,6 +80,17 @@ struct PaginationTests {
         #expect(transport.requests.count == 2)
     }
 
+    /// A `next` that points back to the first page ends the iteration too.
+    @Test func nextLinkToTheFirstPage_endsTheIteration() async throws {
+        let first = "https://api.example.com/numbers?per_page=2"
+        let transport = StubTransport(
+            .json(200, "[1]", headers: ["Link": "<https://api.example.com/numbers?page=2>; rel=\"next\""]),
+            .json(200, "[2]", headers: ["Link": "<\(first)>; rel=\"next\""]))
+        let client = makeClient(transport)
+        #expect(try await client.pages(ListNumbers()).allItems() == [1, 2])
+        #expect(transport.requests.count == 2)
+    }
+
     /// Link headers with several relations per link, relative targets and quoted commas are understood.
     @Test func linkHeaderParsing() {
         let response = HTTPResponse(
