@@ -11,6 +11,9 @@ import Synchronization
 /// per-call headers, renews credentials once after a 401, retries as the `RetryPolicy` says, and reports every step
 /// to the listeners (see `APIEvent`). Failures are `APIError`s that keep the request, the answer and the cause.
 /// Cancelling the calling task ends the call with `APIError.cancelled`, also while it waits to retry.
+///
+/// Besides `send(_:headers:)`: `pages(_:)` follows `Link: rel="next"`, `poll(_:every:)` repeats a call, and
+/// `request(_:_:)` makes a one-off call without an endpoint type. All of them go through the same call path.
 public final class RESTClient: Sendable {
     public let configuration: ClientConfiguration
     public let transport: any HTTPTransport

@@ -13,7 +13,7 @@ import Foundation
 /// ```
 /// Only `Response` and `path` are required. The method defaults to GET, query items and headers to none,
 /// statuses to "2xx is success", and decoding to JSON for `Decodable` responses, UTF-8 text for `String`,
-/// raw bytes for `Data`, and nothing at all for `EmptyResponse` (204s).
+/// raw bytes for `Data`, and nothing at all for `EmptyResponse` (204s); any other `Response` needs `decode(_:)`.
 public protocol Endpoint<Response>: Sendable {
     /// What a successful call returns.
     associatedtype Response: Sendable
