@@ -76,7 +76,9 @@ let package = Package(
             name: "MockAPIServerTests",
             dependencies: ["MockAPIServer", "MockAPICore", "MockAPITesting", "MockAPICLI"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "APIClientTests", dependencies: ["APIClient"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "APIClientTests", dependencies: ["APIClient", "GitHubAPI", "QiitaAPI"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["APIClient", "GitHubAPI", "QiitaAPI", "MockAPITesting"],

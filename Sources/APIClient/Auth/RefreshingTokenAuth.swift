@@ -1,0 +1,36 @@
+/// A token that is renewed by calling `renew` when the server answers 401.
+///
+/// Concurrent calls that hit a 401 at the same time share one renewal: the first starts it, the others wait for it.
+public actor RefreshingTokenAuth: AuthProvider {
+    public private(set) var token: String
+    public nonisolated let scheme: String
+    private let renew: @Sendable () async throws -> String
+    private var renewal: Task<String, any Error>?
+
+    /// - Parameters:
+    ///   - token: the token to start with.
+    ///   - renew: fetches a new token; its errors become `APIError.authenticationFailed`.
+    public init(token: String, scheme: String = "Bearer", renew: @escaping @Sendable () async throws -> String) {
+        self.token = token
+        self.scheme = scheme
+        self.renew = renew
+    }
+
+    public func authorize(_ request: HTTPRequest) async throws -> HTTPRequest {
+        var request = request
+        request.headers["Authorization"] = "\(scheme) \(token)"
+        return request
+    }
+
+    public func refresh(after response: HTTPResponse) async throws -> Bool {
+        if let renewal {
+            token = try await renewal.value
+            return true
+        }
+        let task = Task { try await renew() }
+        renewal = task
+        defer { renewal = nil }
+        token = try await task.value
+        return true
+    }
+}

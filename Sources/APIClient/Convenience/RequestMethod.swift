@@ -1,0 +1,34 @@
+/// The methods of `RESTClient.request(_:_:)`, split in two types so that only POST, PUT and PATCH get
+/// body-setting calls: `client.request(.get, "/x").json(…)` does not compile.
+public protocol RequestMethod: Sendable {
+    /// This method with `body` where it can carry one.
+    func httpMethod(body: RequestBody?) -> HTTPMethod
+}
+
+/// Methods without a request body.
+public enum BodylessMethod: RequestMethod, Hashable {
+    case get, head, delete, options
+
+    public func httpMethod(body: RequestBody?) -> HTTPMethod {
+        switch self {
+        case .get: .get
+        case .head: .head
+        case .delete: .delete
+        case .options: .options
+        }
+    }
+}
+
+/// Methods that carry a request body (empty unless one is set).
+public enum BodyMethod: RequestMethod, Hashable {
+    case post, put, patch
+
+    public func httpMethod(body: RequestBody?) -> HTTPMethod {
+        let body = body ?? .empty
+        return switch self {
+        case .post: .post(body)
+        case .put: .put(body)
+        case .patch: .patch(body)
+        }
+    }
+}

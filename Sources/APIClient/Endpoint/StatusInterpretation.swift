@@ -1,0 +1,56 @@
+import Foundation
+
+/// What an answer's status means for one endpoint: decode the body, a fixed value, or a failure.
+///
+/// Endpoints declare it in `Endpoint.interpret(_:)`, so the client core has no special cases:
+/// ```swift
+/// // GitHub's GET /user/following/{user}: 204 means yes, 404 means no.
+/// func interpret(_ response: HTTPResponse) -> StatusInterpretation<Bool> {
+///     switch response.status {
+///     case 204: .value(true)
+///     case 404: .value(false)
+///     default: .reject
+///     }
+/// }
+/// ```
+public enum StatusInterpretation<Response: Sendable>: Sendable {
+    /// The status is accepted and the body is decoded with `Endpoint.decode(_:)`.
+    case decode
+    /// The status is accepted and means `Response` by itself; the body is not read.
+    case value(Response)
+    /// The status is not accepted: the client may refresh credentials (401) or retry (per its `RetryPolicy`),
+    /// and otherwise fails with `APIError.unexpectedStatus`.
+    case reject
+}
+
+/// An endpoint with one status read as a fixed value; made by `Endpoint.treating(_:as:)`.
+public struct StatusTreatedEndpoint<Base: Endpoint>: Endpoint {
+    public typealias Response = Base.Response
+
+    public let base: Base
+    public let status: Int
+    public let value: Base.Response
+
+    public var method: HTTPMethod { base.method }
+    public var path: String { base.path }
+    public var queryItems: [URLQueryItem] { base.queryItems }
+    public var queryEncoder: (any QueryEncoder)? { base.queryEncoder }
+    public var headers: HTTPHeaders { base.headers }
+    public var decoder: JSONDecoder { base.decoder }
+
+    public func interpret(_ response: HTTPResponse) -> StatusInterpretation<Base.Response> {
+        response.status == status ? .value(value) : base.interpret(response)
+    }
+
+    public func decode(_ response: HTTPResponse) throws -> Base.Response {
+        try base.decode(response)
+    }
+}
+
+extension Endpoint {
+    /// This endpoint, with `status` meaning `value`: `ListIssues(…).treating(404, as: [])` reads a missing
+    /// repository as no issues. Other statuses are read as this endpoint reads them.
+    public func treating(_ status: Int, as value: Response) -> StatusTreatedEndpoint<Self> {
+        StatusTreatedEndpoint(base: self, status: status, value: value)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Why a call failed, with everything that is known about it.
+///
+/// Every case names the request. Cases that got an answer keep the whole `HTTPResponse` (status, headers, body),
+/// so nothing is lost between the wire and the caller. `description` is one line a person can act on.
+public enum APIError: Error, Sendable, CustomStringConvertible {
+    /// The base URL and the endpoint's path (or query) do not make a valid URL.
+    case invalidURL(request: RequestSummary, reason: String)
+    /// The endpoint's body could not be encoded.
+    case encodingFailed(request: RequestSummary, underlying: any Error)
+    /// The auth provider failed to authorise the request or to refresh credentials after a 401.
+    case authenticationFailed(request: RequestSummary, underlying: any Error)
+    /// No HTTP answer arrived (connection refused, timeout, TLS, …), after any retries.
+    case transport(request: RequestSummary, underlying: any Error)
+    /// An answer arrived with a status the endpoint does not accept, after any retries and auth refresh.
+    /// `errorBody` is the API's error document when the client's `ErrorBodyDecoder` could read one.
+    case unexpectedStatus(request: RequestSummary, response: HTTPResponse, errorBody: (any APIErrorBody)?)
+    /// The answer was accepted but its body could not be turned into the endpoint's `Response`.
+    case decodingFailed(request: RequestSummary, response: HTTPResponse, underlying: any Error)
+    /// The task was cancelled before the call finished (while sending, waiting to retry, or refreshing auth).
+    case cancelled(request: RequestSummary)
+
+    /// The request the error is about.
+    public var request: RequestSummary {
+        switch self {
+        case .invalidURL(let request, _), .encodingFailed(let request, _), .authenticationFailed(let request, _),
+             .transport(let request, _), .unexpectedStatus(let request, _, _), .decodingFailed(let request, _, _),
+             .cancelled(let request):
+            request
+        }
+    }
+
+    /// The answer, for errors that got one.
+    public var response: HTTPResponse? {
+        switch self {
+        case .unexpectedStatus(_, let response, _), .decodingFailed(_, let response, _): response
+        default: nil
+        }
+    }
+
+    /// The HTTP status, for errors that got an answer.
+    public var status: Int? { response?.status }
+
+    /// The API's decoded error document, when it is of type `T`.
+    public func errorBody<T: APIErrorBody>(as type: T.Type = T.self) -> T? {
+        guard case .unexpectedStatus(_, _, let body) = self else { return nil }
+        return body as? T
+    }
+
+    /// Whether the call was cancelled.
+    public var isCancellation: Bool {
+        if case .cancelled = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,19 @@
+/// Observes the calls of a client, for logging, metrics or tracing. See `APIEvent` for the order of events.
+///
+/// `handle(_:)` is called synchronously on the calling task, in order; keep it quick and hand heavy work elsewhere.
+public protocol APIListener: Sendable {
+    func handle(_ event: APIEvent)
+}
+
+/// A listener made of a closure: `APIEventListener { print($0) }`.
+public struct APIEventListener: APIListener {
+    private let body: @Sendable (APIEvent) -> Void
+
+    public init(_ body: @escaping @Sendable (APIEvent) -> Void) {
+        self.body = body
+    }
+
+    public func handle(_ event: APIEvent) {
+        body(event)
+    }
+}

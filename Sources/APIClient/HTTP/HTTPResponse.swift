@@ -1,0 +1,26 @@
+import Foundation
+
+/// One answer as a transport received it: status, headers and the whole body.
+public struct HTTPResponse: Sendable, Hashable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: Data
+    /// The URL that answered, when the transport knows it (after redirects it may differ from the request's).
+    public var url: URL?
+
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+    }
+
+    /// Whether the status is 2xx.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+
+    /// The links of the `Link` header by relation (`next`, `last`, …), resolved against `url`.
+    public var links: [String: URL] { LinkHeader.parse(headers.values(for: "Link"), relativeTo: url) }
+
+    /// The `Total-Count` header (Qiita and others), when present and numeric.
+    public var totalCount: Int? { headers["Total-Count"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+}

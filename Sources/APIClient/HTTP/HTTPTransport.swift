@@ -1,0 +1,10 @@
+/// Sends one HTTP request and returns the answer: the seam where a client meets the network.
+///
+/// `URLSessionTransport` is the default. Tests inject a stub; other stacks (AsyncHTTPClient, a proxy)
+/// can be plugged in the same way. A transport must:
+/// - return every HTTP answer, whatever its status: status handling, retries and auth refresh belong to the client;
+/// - throw only when no HTTP answer arrived (connection refused, timeout, TLS failure, …);
+/// - honour task cancellation, throwing `CancellationError` (or `URLError.cancelled`) promptly.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}

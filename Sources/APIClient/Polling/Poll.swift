@@ -1,0 +1,100 @@
+import Foundation
+
+/// The results of calling one endpoint again and again, as an `AsyncSequence` that never throws.
+///
+/// The first call is made when iteration starts; each next one after `interval`, or after the answer's
+/// `X-Poll-Interval` (GitHub, seconds) when that is longer. Each call is a full call (retries, auth refresh,
+/// listener events) whose result is one element:
+/// - `.success(value)`: polling goes on;
+/// - `.failure(error)` for a transport error (no answer even after retries): polling goes on;
+/// - `.failure(error)` for anything else (a rejected status, a body that does not decode, an invalid URL, …):
+///   that element is the last one, as repeating the same request would fail the same way;
+/// - cancelling the iterating task ends the sequence (no element), also while it waits between calls.
+///
+/// `keepsPollingAfter` decides which failures polling survives; pass `{ $0.status.map { $0 >= 500 } ?? true }`
+/// to also ride out server errors.
+///
+/// ```swift
+/// for await result in client.poll(ListEvents(), every: .seconds(60)) {
+///     if case .success(let events) = result { handle(events) }
+/// }
+/// ```
+public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
+    public typealias Element = Result<E.Response, APIError>
+    public typealias Failure = Never
+
+    let client: RESTClient
+    let endpoint: E
+    let interval: Duration
+    let headers: HTTPHeaders
+    let keepsPollingAfter: @Sendable (APIError) -> Bool
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(poll: self)
+    }
+
+    public struct Iterator: AsyncIteratorProtocol {
+        let poll: Poll
+        /// How long to wait before the next call; `nil` before the first call.
+        private var wait: Duration?
+        private var finished = false
+
+        init(poll: Poll) {
+            self.poll = poll
+        }
+
+        public mutating func next() async -> Element? {
+            await next(isolation: nil)
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+            guard !finished else { return nil }
+            let poll = self.poll
+            if let wait {
+                do {
+                    try await poll.client.configuration.clock.sleep(for: wait)
+                } catch {
+                    finished = true
+                    return nil
+                }
+            }
+            guard !Task.isCancelled else {
+                finished = true
+                return nil
+            }
+            do {
+                let delivery = try await poll.client.execute(poll.endpoint, headers: poll.headers)
+                wait = poll.delay(after: delivery.response)
+                return .success(delivery.value)
+            } catch {
+                finished = error.isCancellation || !poll.keepsPollingAfter(error)
+                wait = poll.delay(after: error.response)
+                return error.isCancellation ? nil : .failure(error)
+            }
+        }
+    }
+
+    /// `interval`, or the server's `X-Poll-Interval` when it asks for longer.
+    func delay(after response: HTTPResponse?) -> Duration {
+        guard let text = response?.headers["X-Poll-Interval"],
+              let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds > 0 else { return interval }
+        return Swift.max(interval, .seconds(seconds))
+    }
+
+    /// The default: only transport failures are worth polling through.
+    public static func keepsPollingAfterTransportErrors(_ error: APIError) -> Bool {
+        if case .transport = error { return true }
+        return false
+    }
+}
+
+extension RESTClient {
+    /// Calls `endpoint` now and then every `interval` (or the server's `X-Poll-Interval`, if longer) while the
+    /// sequence is iterated. See `Poll` for when it stops.
+    public func poll<E: Endpoint>(
+        _ endpoint: E, every interval: Duration, headers: HTTPHeaders = [:],
+        keepsPollingAfter: @escaping @Sendable (APIError) -> Bool = Poll<E>.keepsPollingAfterTransportErrors
+    ) -> Poll<E> {
+        Poll(client: self, endpoint: endpoint, interval: interval, headers: headers, keepsPollingAfter: keepsPollingAfter)
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The time source of a client: what time it is (to read `Retry-After` dates and rate-limit resets) and how to
+/// wait (between retries, between polls).
+///
+/// Inject a test clock so tests never really sleep. `sleep(for:)` must throw `CancellationError` promptly when the
+/// calling task is cancelled; the client reports that as `APIError.cancelled`.
+public protocol APIClock: Sendable {
+    func now() -> Date
+    func sleep(for duration: Duration) async throws
+}
+
+/// The real clock: `Date()` and `Task.sleep`.
+public struct SystemClock: APIClock {
+    public init() {}
+
+    public func now() -> Date { Date() }
+
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration)
+    }
+}
