@@ -63,7 +63,10 @@ let package = Package(
             name: "mockapi",
             dependencies: ["MockAPICLI"],
             swiftSettings: swiftSettings),
-        .target(name: "MockAPITesting", dependencies: ["MockAPIServer", "MockAPICore"], swiftSettings: swiftSettings),
+        .target(
+            name: "MockAPITesting",
+            dependencies: ["MockAPIServer", "MockAPICore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings),
 
         // The client library: knows nothing of mockapi; tests swap its base URL.
         .target(name: "APIClient", swiftSettings: swiftSettings),

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Finds the repository's `Fixtures/` folder from a test, without absolute paths baked in: `MOCKAPI_FIXTURES` when
+/// set, else the nearest folder named `Fixtures` above the calling source file.
+public enum Fixtures {
+    public struct NotFound: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func folder(near file: StaticString = #filePath) throws -> String {
+        if let configured = ProcessInfo.processInfo.environment["MOCKAPI_FIXTURES"], !configured.isEmpty {
+            return configured
+        }
+        var directory = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("Fixtures")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), isFolder.boolValue {
+                return candidate.path
+            }
+            directory.deleteLastPathComponent()
+        }
+        throw NotFound(description: "no Fixtures folder above \(file); set MOCKAPI_FIXTURES to its path")
+    }
+
+    /// A cassette path: absolute paths and existing relative paths as they are; otherwise under ``folder(near:)``,
+    /// with `.json` added when missing.
+    public static func resolve(_ path: String, near file: StaticString = #filePath) throws -> String {
+        let files = FileManager.default
+        if path.hasPrefix("/") || files.fileExists(atPath: path) { return path }
+        let root = try folder(near: file)
+        for candidate in [root + "/" + path, root + "/" + path + ".json"] where files.fileExists(atPath: candidate) {
+            return candidate
+        }
+        throw NotFound(description: "no cassette \(path) under \(root)")
+    }
+}

@@ -1,0 +1,40 @@
+# Shared by the scripts: find the repository, install the system packages the build needs, find swift.
+# Sourced, not run.
+
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+say() { printf '%s\n' "$*" >&2; }
+
+# Installs Debian packages that are missing. $@: package names.
+apt_install() {
+    [ "$#" -gt 0 ] || return 0
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null 2>&1 || { say "mockapi: need root (or sudo) to install: $*"; exit 1; }
+        sudo="sudo"
+    fi
+    say "mockapi: installing $* (apt)"
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >&2
+}
+
+# The C libraries the package links: libmicrohttpd (HTTP engine), yajl (order-preserving JSON), via pkg-config.
+ensure_build_dependencies() {
+    local missing=()
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+    if command -v pkg-config >/dev/null 2>&1; then
+        pkg-config --exists libmicrohttpd || missing+=(libmicrohttpd-dev)
+        pkg-config --exists yajl || missing+=(libyajl-dev)
+    else
+        missing+=(libmicrohttpd-dev libyajl-dev)
+    fi
+    apt_install "${missing[@]}"
+    if ! command -v swift >/dev/null 2>&1; then
+        if [ -x /opt/swift/usr/bin/swift ]; then
+            export PATH="/opt/swift/usr/bin:$PATH"
+        else
+            say "mockapi: swift is not on PATH; install Swift 6.3 (https://www.swift.org/install/linux/)"
+            exit 1
+        fi
+    fi
+}
