@@ -1,0 +1,78 @@
+import Foundation
+import MockAPICore
+import MockAPIJSON
+import Testing
+
+struct CassetteFileTests {
+    /// Saving then loading gives the same cassette; every kind of body keeps its exact bytes.
+    @Test func saveThenLoad_roundTrips() throws {
+        let folder = try TemporaryFolder()
+        let cassette = Cassette(source: "test", interactions: [
+            .make("POST", "/repos/o/r/issues?x=1", status: 201, body: .json(try JSONValue.parse(#"{"b":1,"a":[1.50,"é"]}"#)),
+                  headers: [("set-cookie", "a=1"), ("set-cookie", "b=2")], requestBody: .text("hello")),
+            .make("GET", "/archive", status: 200, body: .binary([0, 1, 2, 255, 254])),
+            .make("DELETE", "/x", status: 204),
+        ])
+        let file = folder.path + "/c.json"
+        try cassette.save(to: file)
+        let loaded = try Cassette.load(file: file)
+        #expect(loaded == cassette)
+        #expect(loaded.interactions[0].response.body.bytes == Array(#"{"b":1,"a":[1.50,"é"]}"#.utf8))
+        #expect(loaded.interactions[1].response.body.bytes == [0, 1, 2, 255, 254])
+        #expect(try folder.entries() == ["c.json"], "no temporary file is left behind")
+    }
+
+    /// The committed fixtures are written exactly as mockapi writes cassettes, so tools that rewrite cassettes
+    /// (scrub, record into an existing file) leave unchanged interactions byte-identical.
+    @Test func fixtures_areInTheCanonicalLayout() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures").standardized.path
+        let cassettes = try CassetteLoader.discover([root])
+        #expect(cassettes.count >= 26)
+        for item in cassettes {
+            let original = try FileIO.read(item.file)
+            let cassette = try Cassette(bytes: original, file: item.file)
+            #expect(cassette.fileBytes() == original, "\(item.file) is not in the layout mockapi writes")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"id":1,"name":"x"}"#, "json"),
+        (#"{"id": 1}"#, "text"),            // JSON, but compact writing would change its bytes
+        ("{\"id\":1}\n", "text"),           // a trailing newline is kept byte-for-byte
+        ("plain text, ünïcödé", "text"),
+        ("", "none"),
+    ])
+    func body_picksTheMostReadableExactForm(text: String, kind: String) {
+        let body = Body(bytes: Array(text.utf8))
+        let actual: String
+        switch body {
+        case .none: actual = "none"
+        case .json: actual = "json"
+        case .text: actual = "text"
+        case .binary: actual = "binary"
+        }
+        #expect(actual == kind)
+        #expect(body.bytes == Array(text.utf8))
+    }
+
+    @Test func body_keepsInvalidUTF8AsBinary() {
+        let bytes: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0xFF]
+        #expect(Body(bytes: bytes) == .binary(bytes))
+    }
+}
+
+/// A fresh folder under the system temporary folder, removed when the value goes away.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "mockapi-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func entries() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}

@@ -1,0 +1,75 @@
+import MockAPICore
+import MockAPIJSON
+import Testing
+
+/// A broken cassette is refused with the file, the JSON path and the reason, so the fix is obvious.
+struct CassetteLoadTests {
+    private func error(_ text: String) -> String? {
+        do {
+            _ = try Cassette(bytes: Array(text.utf8), file: "Fixtures/github/x.json")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    private static let valid = #"{"request": {"method": "GET", "path": "/a"}, "response": {"status": 200}}"#
+
+    @Test func wrongType_namesFileFieldAndReason() {
+        let text = #"{"mockapi": 1, "interactions": [\#(Self.valid), \#(Self.valid), \#(Self.valid), {"request": {"method": "GET", "path": "/"}, "response": {"status": "200"}}]}"#
+        #expect(error(text) == "Fixtures/github/x.json: interactions[3].response.status: expected a number, found a string")
+    }
+
+    @Test func notJSON_givesLineAndColumn() {
+        #expect(error("{\n  \"mockapi\": 1,\n  \"interactions\": [,]\n}")
+            == "Fixtures/github/x.json: line 3, column 20: not valid JSON: unallowed token at this point in JSON text")
+    }
+
+    @Test func unknownVersion_isNamed() {
+        #expect(error(#"{"mockapi": 2, "interactions": []}"#)
+            == "Fixtures/github/x.json: mockapi: cassette format version 2 is not supported (this mockapi reads version 1)")
+    }
+
+    @Test func missingVersion_pointsAtImport() {
+        #expect(error(#"{"log": {"entries": []}}"#)?.contains("not a mockapi cassette") == true)
+        #expect(error(#"{"log": {"entries": []}}"#)?.contains("mockapi import") == true)
+    }
+
+    @Test func missingField_isNamedByPath() {
+        #expect(error(#"{"mockapi": 1, "interactions": [{"request": {"method": "GET"}, "response": {"status": 200}}]}"#)
+            == "Fixtures/github/x.json: interactions[0].request.path: required field is missing")
+    }
+
+    @Test func unknownField_listsTheKnownOnes() {
+        let message = error(#"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/"}, "respones": {}}]}"#)
+        #expect(message?.hasPrefix("Fixtures/github/x.json: interactions[0].respones: unknown field (expected one of: request, response") == true)
+    }
+
+    @Test(arguments: [
+        (#"{"status": 42}"#, "interactions[0].response.status: expected a whole number from 100 to 599, found 42"),
+        (#"{"status": 200, "headers": [["a"]]}"#, #"interactions[0].response.headers[0]: expected a [name, value] pair of strings, found ["a"]"#),
+        (#"{"status": 200, "headers": [["bad name", "v"]]}"#, #"interactions[0].response.headers[0]: "bad name" is not a valid header name"#),
+        (#"{"status": 200, "body": {"base64": "***"}}"#, "interactions[0].response.body.base64: not valid base64"),
+        (#"{"status": 200, "body": {"json": 1, "text": "x"}}"#, #"interactions[0].response.body: expected exactly one of {"json": …}, {"text": "…"} or {"base64": "…"}"#),
+    ])
+    func badResponseFields(response: String, message: String) {
+        let text = #"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/"}, "response": \#(response)}]}"#
+        #expect(error(text) == "Fixtures/github/x.json: " + message)
+    }
+
+    @Test(arguments: [
+        (#""path": "repos""#, #"interactions[0].request.path: expected a path starting with /, found "repos""#),
+        (#""path": "/a?b=1""#, #"interactions[0].request.path: the path contains ?; put what follows it in "query""#),
+        (#""path": "/a", "query": "?b=1""#, "interactions[0].request.query: write the query without its leading ?"),
+    ])
+    func badRequestFields(request: String, message: String) {
+        let text = #"{"mockapi": 1, "interactions": [{"request": {"method": "GET", \#(request)}, "response": {"status": 200}}]}"#
+        #expect(error(text) == "Fixtures/github/x.json: " + message)
+    }
+
+    @Test func unreadableFile_isNamed() {
+        #expect(throws: CassetteError.unreadable(file: "/nonexistent/x.json", reason: "No such file or directory")) {
+            _ = try Cassette.load(file: "/nonexistent/x.json")
+        }
+    }
+}

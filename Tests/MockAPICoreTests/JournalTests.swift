@@ -1,0 +1,31 @@
+import MockAPICore
+import MockAPIJSON
+import Testing
+
+struct JournalTests {
+    /// A long-running server keeps exact counts but only the most recent entries.
+    @Test func ring_keepsTheNewestEntries_andExactCounts() {
+        let journal = Journal(capacity: 3)
+        for index in 1...5 { journal.record(.get("/\(index)"), status: 200, outcome: .matched(cassette: "c", index: index)) }
+        #expect(journal.entries().map(\.path) == ["/3", "/4", "/5"])
+        #expect(journal.entries(after: 4).map(\.sequence) == [5])
+        #expect(journal.counts.matched == 5)
+        #expect(journal.dropped == 2)
+    }
+
+    @Test func admin_healthAndJournal() async throws {
+        let replayer = Replayer.make([.make("c", [.get("/a")])])
+        let router = Router(admin: AdminResponder(journal: replayer.journal) { [JSONMember("mode", .string("replay"))] }, main: replayer)
+        _ = await router.respond(to: .get("/a"))
+        _ = await router.respond(to: .get("/nope"))
+        let health = await router.respond(to: .get("/__mockapi/health"))
+        #expect(health.json == .object(["status": .string("ok"), "mode": .string("replay")]))
+        let journal = try #require(await router.respond(to: .get("/__mockapi/journal")).json)
+        let requests = try #require(journal["requests"]?.arrayValue)
+        #expect(requests.compactMap { $0["outcome"]?.stringValue } == ["matched", "unmatched", "admin"])
+        #expect(requests[0]["cassette"] == .string("c"))
+        #expect(journal["counts"]?["unmatched"] == .number("1"))
+        #expect(await router.respond(to: .get("/__mockapi/other")).status == 404)
+        #expect(await router.respond(to: HTTPRequest(method: "POST", target: "/__mockapi/journal")).status == 405)
+    }
+}

@@ -1,0 +1,77 @@
+import MockAPICore
+import MockAPIJSON
+import Testing
+
+struct MatchingTests {
+    private let normalizer = RequestNormalizer()
+
+    private func key(_ request: HTTPRequest, _ normalizer: RequestNormalizer? = nil) -> RequestKey {
+        (normalizer ?? self.normalizer).key(for: request)
+    }
+
+    @Test func query_orderDoesNotMatter_butRepetitionDoes() {
+        #expect(key(.get("/i?state=open&per_page=3")) == key(.get("/i?per_page=3&state=open")))
+        #expect(key(.get("/i?a=1&a=2")) == key(.get("/i?a=2&a=1")))
+        #expect(key(.get("/i?a=1&a=1")) != key(.get("/i?a=1")))
+        #expect(key(.get("/i?a=1")) != key(.get("/i?a=2")))
+    }
+
+    /// `+` and `%20` both mean a space in a query, and escapes are decoded before comparing.
+    @Test func query_plusAndPercent20AreAlike() {
+        #expect(key(.get("/search/issues?q=sesame%20repo%3Ao%2Fr")) == key(.get("/search/issues?q=sesame+repo:o/r")))
+    }
+
+    @Test func path_escapesOfUnreservedCharactersAreNormalised_reservedOnesAreNot() {
+        #expect(key(.get("/users/%7Eme")) == key(.get("/users/~me")))
+        #expect(key(.get("/a%2fb")) == key(.get("/a%2Fb")))
+        #expect(key(.get("/a%2Fb")) != key(.get("/a/b")))
+    }
+
+    @Test func jsonBody_isComparedByMeaning() {
+        let a = key(.post("/issues", json: #"{"title":"x","labels":["bug"],"n":1.0}"#))
+        let b = key(.post("/issues", json: #"{ "n": 1, "labels": ["bug"], "title": "x" }"#))
+        #expect(a == b)
+        #expect(a != key(.post("/issues", json: #"{"title":"y","labels":["bug"],"n":1}"#)))
+    }
+
+    @Test func formBody_isAMultiset() {
+        let form: HTTPHeaders = [("content-type", "application/x-www-form-urlencoded")]
+        let a = HTTPRequest(method: "POST", target: "/t", headers: form, body: Array("b=2&a=1+x".utf8))
+        let b = HTTPRequest(method: "POST", target: "/t", headers: form, body: Array("a=1%20x&b=2".utf8))
+        #expect(key(a) == key(b))
+    }
+
+    @Test func otherBodies_areComparedByBytes() {
+        let a = HTTPRequest(method: "POST", target: "/t", body: Array("hello world".utf8))
+        let b = HTTPRequest(method: "POST", target: "/t", body: Array("hello  world".utf8))
+        #expect(key(a) != key(b))
+        #expect(key(a) == key(HTTPRequest(method: "POST", target: "/t", body: Array("hello world".utf8))))
+    }
+
+    @Test func headers_areIgnoredUnlessChosen() {
+        let json: HTTPHeaders = [("Accept", "application/json")]
+        let raw: HTTPHeaders = [("Accept", "application/vnd.github.raw")]
+        #expect(key(.get("/r", headers: json)) == key(.get("/r", headers: raw)))
+        let choosy = RequestNormalizer(matchHeaders: ["accept"])
+        #expect(key(.get("/r", headers: json), choosy) != key(.get("/r", headers: raw), choosy))
+        #expect(key(.get("/r", headers: json), choosy) == key(.get("/r", headers: [("accept", "application/json")]), choosy))
+    }
+
+    /// A recorded placeholder (a scrubbed secret) matches whatever value the client sends there.
+    @Test func redactedValues_matchAnyValue() throws {
+        var normalizer = RequestNormalizer(matchHeaders: ["authorization"])
+        let recorded = RecordedRequest(
+            method: "POST", path: "/login", query: "access_token=<redacted>&page=2",
+            headers: [("authorization", "token <GITHUB_TOKEN>")],
+            body: .json(try JSONValue.parse(#"{"user":"me","password":"<redacted>"}"#)))
+        normalizer.learnPlaceholders(from: recorded)
+        let incoming = HTTPRequest(
+            method: "POST", target: "/login?page=2&access_token=s3cr3t", headers: [("Authorization", "token ghp_123")],
+            body: Array(#"{"password":"hunter2","user":"me"}"#.utf8))
+        #expect(normalizer.key(for: incoming) == normalizer.key(for: recorded, path: "/login"))
+        let otherUser = HTTPRequest(
+            method: "POST", target: "/login?page=2&access_token=s3cr3t", headers: [("Authorization", "token ghp_123")],
+            body: Array(#"{"password":"hunter2","user":"you"}"#.utf8))
+        #expect(normalizer.key(for: otherUser) != normalizer.key(for: recorded, path: "/login"))
+    }
+}
