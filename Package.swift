@@ -77,7 +77,12 @@ let package = Package(
         .testTarget(name: "MockAPICoreTests", dependencies: ["MockAPICore", "MockAPIJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MockAPIServerTests",
-            dependencies: ["MockAPIServer", "MockAPICore", "MockAPITesting", "MockAPICLI"],
+            dependencies: [
+                "MockAPIServer", "MockAPICore", "MockAPIJSON", "MockAPITesting", "MockAPICLI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "APIClientTests", dependencies: ["APIClient", "GitHubAPI", "QiitaAPI"],

@@ -25,8 +25,10 @@ final class NativeResponse: Sendable {
         }
         guard let created else { return nil }
         for field in response.headers {
-            // libmicrohttpd refuses the framing headers it sets itself; preparation already removed them.
-            _ = MHD_add_response_header(created, field.name, field.value)
+            // libmicrohttpd refuses an empty value (GitHub sends `x-accepted-oauth-scopes:` empty). A lone space is
+            // the same field value on the wire: parsers strip the whitespace around a value.
+            // It also refuses the framing headers it sets itself; preparation already removed those.
+            _ = MHD_add_response_header(created, field.name, field.value.isEmpty ? " " : field.value)
         }
         if date, !response.headers.contains("date") {
             _ = MHD_add_response_header(created, "Date", httpDate())

@@ -139,8 +139,10 @@ public struct RequestComparison {
         return clip(.string(value))
     }
 
+    /// Values of a repeated parameter; a long list is cut to its first few and its count.
     static func showValues(_ values: [String]) -> String {
-        values.map { clip(.string($0)) }.joined(separator: ", ")
+        let shown = values.prefix(5).map { clip(.string($0)) }.joined(separator: ", ")
+        return values.count > 5 ? "\(shown) … (\(values.count) values)" : shown
     }
 
     /// How many path segments differ, position by position.

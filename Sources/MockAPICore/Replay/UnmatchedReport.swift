@@ -19,12 +19,18 @@ public struct UnmatchedReport: Sendable, Equatable {
 
     public var target: String { query.map { "\(path)?\($0)" } ?? path }
 
+    /// The target cut to a readable length for messages (the `request` member keeps it whole).
+    public var shortTarget: String {
+        let full = target
+        return full.count > 200 ? String(full.prefix(200)) + "… (\(full.utf8.count) bytes)" : full
+    }
+
     /// The body of the unmatched answer.
     public var jsonValue: JSONValue {
         var request: [JSONMember] = [JSONMember("method", .string(method)), JSONMember("path", .string(path))]
         if let query { request.append(JSONMember("query", .string(query))) }
         return .object([
-            JSONMember("error", .string("mockapi: \(reason): \(method) \(target)")),
+            JSONMember("error", .string("mockapi: \(reason): \(method) \(shortTarget)")),
             JSONMember("request", .object(request)),
             JSONMember("nearest", .array(nearest.map(\.jsonValue))),
         ])
@@ -32,7 +38,7 @@ public struct UnmatchedReport: Sendable, Equatable {
 
     /// The same, on one line, for the log.
     public var line: String {
-        var text = "unmatched \(method) \(target) (\(reason))"
+        var text = "unmatched \(method) \(shortTarget) (\(reason))"
         guard let best = nearest.first else { return text + "; nothing recorded is close" }
         text += "; nearest: \(best.cassette)[\(best.index)] \(best.request)"
         if !best.differences.isEmpty { text += ": " + best.differences.joined(separator: "; ") }
