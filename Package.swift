@@ -74,14 +74,19 @@ let package = Package(
         .target(name: "QiitaAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
 
         .testTarget(name: "MockAPIJSONTests", dependencies: ["MockAPIJSON"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockAPICoreTests", dependencies: ["MockAPICore", "MockAPIJSON"], swiftSettings: swiftSettings),
+        // Helpers shared by the test targets (temporary folders and the like).
+        .target(name: "TestSupport", dependencies: ["MockAPICore"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MockAPICoreTests", dependencies: ["MockAPICore", "MockAPIJSON", "TestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "MockAPIServerTests",
             dependencies: [
-                "MockAPIServer", "MockAPICore", "MockAPIJSON", "MockAPITesting", "MockAPICLI",
+                "MockAPIServer", "MockAPICore", "MockAPIJSON", "MockAPITesting", "MockAPICLI", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(

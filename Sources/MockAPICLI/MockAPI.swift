@@ -13,9 +13,12 @@ public struct MockAPI: AsyncParsableCommand {
             point the same base URL at `mockapi serve` in tests and CI.
 
             Examples:
-              mockapi serve Fixtures                      replay every cassette under Fixtures/ on 127.0.0.1:8080
-              mockapi serve Fixtures --port 0             pick a free port and print the URL
-              mockapi serve --help                        every option of a command
+              Replay every cassette under Fixtures/ on http://127.0.0.1:8080:
+                mockapi serve Fixtures
+              Pick a free port and print its URL:
+                mockapi serve Fixtures --port 0
+              Every option of a command:
+                mockapi serve --help
             """,
         version: version,
         subcommands: [Serve.self])

@@ -1,6 +1,7 @@
 import Foundation
 import MockAPICore
 import MockAPIJSON
+import TestSupport
 import Testing
 
 struct CassetteFileTests {
@@ -59,20 +60,4 @@ struct CassetteFileTests {
         let bytes: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0xFF]
         #expect(Body(bytes: bytes) == .binary(bytes))
     }
-}
-
-/// A fresh folder under the system temporary folder, removed when the value goes away.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "mockapi-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func entries() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
 }

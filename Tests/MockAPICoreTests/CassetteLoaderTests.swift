@@ -1,5 +1,6 @@
 import Foundation
 import MockAPICore
+import TestSupport
 import Testing
 
 struct CassetteLoaderTests {
@@ -28,8 +29,4 @@ struct CassetteLoaderTests {
         let error = #expect(throws: CassetteLoadError.self) { _ = try CassetteLoader.load(["/no/such/place", folder.path]) }
         #expect(error?.problems == ["/no/such/place: no such file or folder", "\(folder.path): no cassettes (*.json files) in this folder"])
     }
-}
-
-extension Array where Element == UInt8 {
-    func write(to path: String) throws { try FileIO.writeAtomically(self, to: path) }
 }

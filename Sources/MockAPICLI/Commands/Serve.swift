@@ -26,10 +26,14 @@ extension MockAPI {
                 went unmatched, or 2 when the server could not start (a broken cassette, a port in use).
 
                 Examples:
-                  mockapi serve Fixtures
-                  mockapi serve Fixtures/github --port 0 --ready-file /tmp/mockapi.url
-                  mockapi serve Fixtures --strict --fail-on-unmatched       # CI: every call must be recorded
-                  mockapi serve Fixtures --match-header accept              # also match on Accept
+                  Replay everything under Fixtures/ on http://127.0.0.1:8080:
+                    mockapi serve Fixtures
+                  Pick a free port; a script waits for the file and reads the URL from it:
+                    mockapi serve Fixtures --port 0 --ready-file /tmp/mockapi.url
+                  In CI: each recording answers once, and any unrecorded call fails the job:
+                    mockapi serve Fixtures --strict --fail-on-unmatched
+                  Also tell requests apart by their Accept header:
+                    mockapi serve Fixtures --match-header accept
                 """)
 
         @Argument(help: ArgumentHelp("Cassette files, or folders searched for *.json.", valueName: "path"), completion: .file())

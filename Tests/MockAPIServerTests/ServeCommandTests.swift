@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import MockAPICLI
+import MockAPICore
+import MockAPITesting
+import TestSupport
+import Testing
+
+/// `mockapi serve` as a person or a CI script runs it.
+@Suite(.timeLimit(.minutes(1)))
+struct ServeCommandTests {
+    private let getRoot = TestFixtures.folder + "/github/get-root.json"
+
+    /// Ready line and ready file with the chosen URL, answers, then on SIGTERM a summary and exit status 0.
+    @Test func serve_announcesItsURL_answers_andSummarisesOnSIGTERM() async throws {
+        let folder = try TemporaryFolder()
+        let readyFile = folder.path + "/ready"
+        let serve = try MockAPIProcess(["serve", getRoot, "--port", "0", "--ready-file", readyFile])
+        let line = try #require(await serve.firstLine())
+        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init))
+        #expect(line == "mockapi: listening on \(url) with 1 interaction from 1 cassette (Ctrl-C to stop)")
+        #expect(try String(contentsOfFile: readyFile, encoding: .utf8) == url + "\n")
+        #expect(try await TestHTTP.send("GET", url + "/").status == 200)
+        #expect(try await TestHTTP.send("GET", url + "/nope").status == 404)
+        serve.signal(SIGTERM)
+        let result = await serve.finish()
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("mockapi: warning: unmatched GET /nope (no recorded interaction matches)"))
+        #expect(result.stderr.contains("mockapi: stopped (SIGTERM) after 2 requests: 1 matched, 1 unmatched\nmockapi: unmatched requests:\n  GET /nope\n"))
+        #expect(result.stderr.hasSuffix("mockapi: every one of the 1 recorded interactions was used\n"))
+    }
+
+    @Test func failOnUnmatched_exitsWith1_whenARequestWentUnmatched() async throws {
+        let serve = try MockAPIProcess(["serve", getRoot, "--port", "0", "--fail-on-unmatched"])
+        let line = try #require(await serve.firstLine())
+        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        _ = try await TestHTTP.send("GET", url + "/missing")
+        serve.signal(SIGINT)
+        #expect(await serve.finish().status == 1)
+    }
+
+    /// A broken cassette stops the command before it binds, naming the file, the field and the reason.
+    @Test func brokenCassette_exits2BeforeBinding() async throws {
+        let folder = try TemporaryFolder()
+        let broken = folder.path + "/broken.json"
+        try Array(#"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/"}, "response": {"status": "200"}}]}"#.utf8)
+            .write(to: broken)
+        let result = try await MockAPIProcess.run(["serve", broken, "--port", "0", "--ready-file", folder.path + "/ready"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "mockapi: error: \(broken): interactions[0].response.status: expected a number, found a string\n")
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/ready"))
+    }
+
+    @Test func portInUse_exits2WithAClearMessage() async throws {
+        let busy = try ReplayServer(cassettes: [])
+        let port = busy.baseURL.port ?? 0
+        let result = try await MockAPIProcess.run(["serve", getRoot, "--port", "\(port)"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "mockapi: error: 127.0.0.1:\(port) is already in use; stop whatever listens there, pick another --port, or use --port 0 for a free one\n")
+        await busy.stop()
+    }
+
+    @Test(arguments: [
+        (["serve", "Fixtures", "--port", "70000"], "--port must be 0–65535 (0 picks a free port)."),
+        (["serve"], "Give at least one cassette file or folder, for example: mockapi serve Fixtures"),
+        (["serve", "Fixtures", "--unmatched-status", "42"], "--unmatched-status must be an HTTP status from 100 to 599."),
+        (["serve", "Fixtures", "--threads", "1"], "--threads must be 2 or more: one event loop alone can stall under load (see DESIGN.md)."),
+    ])
+    func invalidOptions_areExplained(arguments: [String], message: String) throws {
+        let error = try #require({ () -> (any Error)? in
+            do { _ = try MockAPI.parseAsRoot(arguments); return nil } catch { return error }
+        }())
+        #expect(MockAPI.message(for: error) == message)
+    }
+
+    /// `--help` teaches: what the command does, each option, and examples to copy.
+    @Test func help_explainsOptionsWithExamples() {
+        let help = MockAPI.helpMessage(for: MockAPI.Serve.self, columns: 200)
+        for expected in [
+            "USAGE: mockapi serve [<options>] [<path> ...]", "--port <port>", "0 picks a free one", "--ready-file <path>", "--match-header <name>",
+            "--strict", "--no-rewrite", "--unmatched-status <code>", "--fail-on-unmatched", "--max-body <size>",
+            "Examples:", "    mockapi serve Fixtures --strict --fail-on-unmatched\n",
+        ] {
+            #expect(help.contains(expected), "missing: \(expected)")
+        }
+    }
+}

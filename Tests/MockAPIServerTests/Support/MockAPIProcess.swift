@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+
+/// The real `mockapi` executable (built next to the test bundle) run as a child process, for what only a process
+/// shows: exit status, stdout/stderr, signals.
+final class MockAPIProcess: Sendable {
+    /// `mockapi` in the build folder the tests run from.
+    static var binary: String {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return executable.deletingLastPathComponent().appendingPathComponent("mockapi").path
+    }
+
+    private let process: Process
+    private let output = Output()
+    private let error = Output()
+
+    init(_ arguments: [String]) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        output.drain(stdout.fileHandleForReading)
+        error.drain(stderr.fileHandleForReading)
+    }
+
+    /// The first line the process writes on stdout (nil if it exits first).
+    func firstLine() async -> String? { await output.firstLine() }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Waits for the process to end.
+    func finish() async -> (status: Int32, stdout: String, stderr: String) {
+        let process = self.process
+        let status: Int32 = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+        }
+        return (status, await output.all(), await error.all())
+    }
+
+    /// Runs to the end and returns what it printed.
+    static func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await MockAPIProcess(arguments).finish()
+    }
+}
+
+/// Collects a pipe's bytes on its own thread (blocking reads stay off the Swift concurrency pool).
+private final class Output: Sendable {
+    private struct State {
+        var bytes: [UInt8] = []
+        var closed = false
+        var lineWaiters: [CheckedContinuation<String?, Never>] = []
+        var endWaiters: [CheckedContinuation<String, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    func drain(_ handle: FileHandle) {
+        Thread.detachNewThread {
+            while true {
+                let chunk = handle.availableData
+                self.append(Array(chunk), closed: chunk.isEmpty)
+                if chunk.isEmpty { return }
+            }
+        }
+    }
+
+    private func append(_ chunk: [UInt8], closed: Bool) {
+        let (lines, ends, line, text) = state.withLock { state in
+            state.bytes += chunk
+            state.closed = state.closed || closed
+            let line = state.bytes.firstIndex(of: 0x0A).map { String(decoding: state.bytes[..<$0], as: UTF8.self) }
+            var lines: [CheckedContinuation<String?, Never>] = []
+            if line != nil || state.closed { swap(&lines, &state.lineWaiters) }
+            var ends: [CheckedContinuation<String, Never>] = []
+            if state.closed { swap(&ends, &state.endWaiters) }
+            return (lines, ends, line, String(decoding: state.bytes, as: UTF8.self))
+        }
+        for waiter in lines { waiter.resume(returning: line) }
+        for waiter in ends { waiter.resume(returning: text) }
+    }
+
+    func firstLine() async -> String? {
+        await withCheckedContinuation { continuation in
+            let ready: String?? = state.withLock { state in
+                if let end = state.bytes.firstIndex(of: 0x0A) { return .some(String(decoding: state.bytes[..<end], as: UTF8.self)) }
+                if state.closed { return .some(nil) }
+                state.lineWaiters.append(continuation)
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    func all() async -> String {
+        await withCheckedContinuation { continuation in
+            let ready: String? = state.withLock { state in
+                if state.closed { return String(decoding: state.bytes, as: UTF8.self) }
+                state.endWaiters.append(continuation)
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+}
