@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
 
@@ -29,6 +30,18 @@ static void mockapi_mhd_log_adapter(void *cls, const char *format, va_list argum
 /// Called once per request with the raw request target, before MHD percent-decodes it;
 /// its return value becomes the request's initial `*req_cls`.
 typedef void *(*mockapi_mhd_uri_log_fn)(void *cls, const char *uri, struct MHD_Connection *connection);
+
+/// Keeps libmicrohttpd from parsing the query of the request whose raw target `uri` is (call it from the URI log
+/// callback, after copying the target). libmicrohttpd stores one record per query parameter in the connection's
+/// memory pool right after that callback returns, and a pool big enough for 10,000 parameters makes every request
+/// slow: the whole pool is cleared after each one. mockapi matches on the raw target and never reads those records.
+/// `uri` points into libmicrohttpd's own (writable) read buffer, already ended at the close of the request target;
+/// ending the text just after the `?` leaves libmicrohttpd an empty query to parse.
+static inline void mockapi_mhd_forget_query(const char *uri) {
+    char *mark = strchr((char *)uri, '?');
+    if (mark != NULL && mark[1] != '\0')
+        mark[1] = '\0';
+}
 
 /// The settings mockapi passes to MHD_start_daemon.
 struct mockapi_mhd_settings {

@@ -28,7 +28,9 @@ struct ConnectionHandle: @unchecked Sendable {
 }
 
 let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, _ in
-    let state = RequestState(target: uri.map { String(cString: $0) } ?? "/")
+    guard let uri else { return Unmanaged.passRetained(RequestState(target: "/")).toOpaque() }
+    let state = RequestState(target: String(cString: uri))
+    mockapi_mhd_forget_query(uri)
     return Unmanaged.passRetained(state).toOpaque()
 }
 

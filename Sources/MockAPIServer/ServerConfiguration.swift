@@ -13,14 +13,14 @@ public struct ServerConfiguration: Sendable {
     public var connectionLimit: Int
     /// Largest request body accepted; larger gets 413.
     public var maxBodyBytes: Int
-    /// Memory per connection for the request line and headers; a larger header block gets 431. libmicrohttpd also
-    /// keeps a record per query parameter here (mockapi matches on the raw target and never reads them), so this
-    /// sets how many parameters a request may carry: 1 MiB holds 10,000. The pool is mapped, not touched, up front:
-    /// it costs address space, and memory only as far as a request fills it.
+    /// Memory per connection for the request line and headers; a larger head gets 431 (or 414 for the target).
+    /// libmicrohttpd clears this whole pool after every request, so it is a cost per request: 64 KiB serves as fast
+    /// as 32 KiB, 128 KiB is measurably slower, 1 MiB ran at a sixth of the speed (scripts/bench). 64 KiB takes a
+    /// target of about 60 KB, e.g. 10,000 short query parameters.
     public var headerMemoryBytes: Int
 
     public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionTimeout: Int = 30,
-                connectionLimit: Int = 1024, maxBodyBytes: Int = 16 << 20, headerMemoryBytes: Int = 1 << 20) {
+                connectionLimit: Int = 1024, maxBodyBytes: Int = 16 << 20, headerMemoryBytes: Int = 64 << 10) {
         self.host = host
         self.port = port
         self.threads = threads

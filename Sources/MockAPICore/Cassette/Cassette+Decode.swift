@@ -21,9 +21,8 @@ extension Cassette {
         }
         let members = try root.members(allowed: ["mockapi", "source", "interactions"])
         self.source = try members.optional("source")?.string()
-        self.interactions = []
-        for field in try members.required("interactions").array() {
-            interactions.append(try Interaction(field))
+        self.interactions = try Parallel.map(try members.required("interactions").array()) {
+            (field) throws(CassetteError) in try Interaction(field)
         }
     }
 }
@@ -66,7 +65,7 @@ extension RecordedResponse {
 extension Body {
     init(_ field: JSONField) throws(CassetteError) {
         let members = try field.members(allowed: ["json", "text", "base64"])
-        guard members.byName.count == 1, let (kind, value) = members.byName.first else {
+        guard members.count == 1, let kind = members.members.first?.name, let value = members.members.first?.value else {
             throw field.failure(#"expected exactly one of {"json": …}, {"text": "…"} or {"base64": "…"}"#)
         }
         let inner = field.child(kind, value)

@@ -4,46 +4,49 @@ public final class ReplayIndex: Sendable {
     public let normalizer: RequestNormalizer
     /// Queues in the order their first interaction was loaded.
     public let queues: [ReplayQueue]
-    private let table: [RequestKey: ReplayQueue]
+    /// Where each key's queue is in `queues`.
+    private let table: [RequestKey: Int]
 
     /// - Parameters:
     ///   - baseURL: the server's own base URL (`http://127.0.0.1:8080`), or nil to replay upstream URLs unchanged.
     public init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?) {
         self.cassettes = cassettes
         var normalizer = RequestNormalizer(matchHeaders: matchHeaders)
-        for loaded in cassettes {
-            for interaction in loaded.cassette.interactions { normalizer.learnPlaceholders(from: interaction.request) }
+        var positions: [Position] = []
+        for (cassetteIndex, loaded) in cassettes.enumerated() {
+            for (index, interaction) in loaded.cassette.interactions.enumerated() {
+                normalizer.learnPlaceholders(from: interaction.request)
+                positions.append(Position(cassette: cassetteIndex, index: index))
+            }
         }
         self.normalizer = normalizer
 
-        var rewriters = RewriterCache(cassettes: cassettes, baseURL: baseURL)
-        var grouped: [RequestKey: [ReplayEntry]] = [:]
-        var order: [RequestKey] = []
-        for (cassetteIndex, loaded) in cassettes.enumerated() {
-            for (index, interaction) in loaded.cassette.interactions.enumerated() {
-                let key = normalizer.key(for: interaction.request, path: interaction.localPath)
-                let response = ResponsePreparer.prepare(interaction.response, rewriter: rewriters.rewriter(for: interaction))
-                let entry = ReplayEntry(cassette: cassetteIndex, index: index, key: key, prepared: PreparedResponse(response))
-                if grouped[key]?.append(entry) == nil {
-                    grouped[key] = [entry]
-                    order.append(key)
-                }
-            }
+        // Keys and answers are independent per interaction: build them on all cores, then index them in order.
+        let rewriters = RewriterTable(cassettes: cassettes, baseURL: baseURL)
+        let frozen = normalizer
+        let entries = Parallel.map(positions) { position in
+            let interaction = cassettes[position.cassette].cassette.interactions[position.index]
+            let response = ResponsePreparer.prepare(interaction.response, rewriter: rewriters.rewriter(for: interaction))
+            return ReplayEntry(
+                cassette: position.cassette, index: position.index,
+                key: frozen.key(for: interaction.request, path: interaction.localPath), prepared: PreparedResponse(response))
         }
-        var table: [RequestKey: ReplayQueue] = [:]
-        table.reserveCapacity(order.count)
-        var queues: [ReplayQueue] = []
-        queues.reserveCapacity(order.count)
-        for key in order {
-            let queue = ReplayQueue(entries: grouped[key] ?? [])
-            table[key] = queue
-            queues.append(queue)
+        var table: [RequestKey: Int] = [:]
+        table.reserveCapacity(entries.count)
+        var groups: [[ReplayEntry]] = []
+        for entry in entries {
+            let next = groups.count
+            let slot = ReplayIndex.slot(&table[entry.key, default: next])
+            if slot == next { groups.append([entry]) } else { groups[slot].append(entry) }
         }
         self.table = table
-        self.queues = queues
+        self.queues = groups.map(ReplayQueue.init(entries:))
     }
 
-    public func queue(for key: RequestKey) -> ReplayQueue? { table[key] }
+    /// Reads a dictionary slot through its defaulted subscript: one hash lookup that inserts the default if absent.
+    private static func slot(_ value: inout Int) -> Int { value }
+
+    public func queue(for key: RequestKey) -> ReplayQueue? { table[key].map { queues[$0] } }
 
     public var interactionCount: Int { queues.reduce(0) { $0 + $1.entries.count } }
 
@@ -79,38 +82,46 @@ public final class ReplayIndex: Sendable {
     }
 }
 
-/// One rewriter per (upstream, mount): each interaction's own upstream maps to its own mount; other known upstreams
-/// map to the mount they were first seen under.
-private struct RewriterCache {
-    private var rewriters: [String: URLRewriter] = [:]
-    private let firstMount: [(upstream: String, mount: String)]
-    private let baseURL: String?
+private struct Position: Sendable {
+    let cassette: Int
+    let index: Int
+}
+
+/// One rewriter per (upstream, mount), built before any answer is prepared: each interaction's own upstream maps to
+/// its own mount; other known upstreams map to the mount they were first seen under.
+private struct RewriterTable: Sendable {
+    private let rewriters: [String: URLRewriter]
 
     init(cassettes: [LoadedCassette], baseURL: String?) {
-        self.baseURL = baseURL
-        var seen: [(upstream: String, mount: String)] = []
+        var firstMount: [(upstream: String, mount: String)] = []
+        var pairs: [(upstream: String, mount: String)] = []
         for loaded in cassettes {
             for interaction in loaded.cassette.interactions {
-                guard let upstream = interaction.upstream, !seen.contains(where: { $0.upstream == upstream }) else { continue }
-                seen.append((upstream, interaction.mount ?? "/"))
+                let pair = (upstream: interaction.upstream ?? "", mount: interaction.mount ?? "/")
+                if !pairs.contains(where: { $0 == pair }) { pairs.append(pair) }
+                if let upstream = interaction.upstream, !firstMount.contains(where: { $0.upstream == upstream }) {
+                    firstMount.append((upstream, pair.mount))
+                }
             }
         }
-        self.firstMount = seen
+        var rewriters: [String: URLRewriter] = [:]
+        if let baseURL, !firstMount.isEmpty {
+            for own in pairs {
+                var mapping = [(upstream: own.upstream, local: RewriterTable.local(baseURL, own.mount))]
+                for other in firstMount where other.upstream != own.upstream {
+                    mapping.append((other.upstream, RewriterTable.local(baseURL, other.mount)))
+                }
+                rewriters[RewriterTable.key(own.upstream, own.mount)] = URLRewriter(mapping: mapping)
+            }
+        }
+        self.rewriters = rewriters
     }
 
-    mutating func rewriter(for interaction: Interaction) -> URLRewriter? {
-        guard let baseURL, !firstMount.isEmpty else { return nil }
-        let own = (upstream: interaction.upstream ?? "", mount: interaction.mount ?? "/")
-        let cacheKey = own.upstream + "\u{0}" + own.mount
-        if let cached = rewriters[cacheKey] { return cached }
-        var mapping = [(upstream: own.upstream, local: RewriterCache.local(baseURL, own.mount))]
-        for other in firstMount where other.upstream != own.upstream {
-            mapping.append((other.upstream, RewriterCache.local(baseURL, other.mount)))
-        }
-        let rewriter = URLRewriter(mapping: mapping)
-        rewriters[cacheKey] = rewriter
-        return rewriter
+    func rewriter(for interaction: Interaction) -> URLRewriter? {
+        rewriters[RewriterTable.key(interaction.upstream ?? "", interaction.mount ?? "/")]
     }
+
+    private static func key(_ upstream: String, _ mount: String) -> String { upstream + "\u{0}" + mount }
 
     static func local(_ baseURL: String, _ mount: String) -> String {
         mount == "/" ? baseURL : baseURL + mount
