@@ -77,8 +77,11 @@ public final class ReplayServer: Sendable {
 }
 
 /// Runs `body` with a replay server and stops the server afterwards, also when `body` throws.
+///
+/// `body` runs on the caller's actor (`isolation` defaults to it), so a `@MainActor` test can touch its own state in it.
 public func withReplayServer<T>(
     cassettes: [String], options: ReplayOptions = ReplayOptions(), file: StaticString = #filePath,
+    isolation: isolated (any Actor)? = #isolation,
     _ body: (ReplayServer) async throws -> T
 ) async throws -> T {
     let server = try ReplayServer.start(cassettes: cassettes, options: options, file: file)

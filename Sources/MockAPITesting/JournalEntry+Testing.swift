@@ -1,0 +1,10 @@
+import MockAPICore
+
+extension JournalEntry {
+    /// The recorded interaction that answered this request (cassette name and position in it), or nil when none did.
+    /// Compare a test's whole conversation with it: `server.requests.map(\.matchedInteraction)`.
+    public var matchedInteraction: (cassette: String, index: Int)? {
+        if case .matched(let cassette, let index) = outcome { return (cassette, index) }
+        return nil
+    }
+}
