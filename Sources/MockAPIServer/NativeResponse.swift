@@ -24,11 +24,12 @@ final class NativeResponse: Sendable {
                 buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
         guard let created else { return nil }
-        for field in response.headers {
-            // libmicrohttpd refuses an empty value (GitHub sends `x-accepted-oauth-scopes:` empty). A lone space is
-            // the same field value on the wire: parsers strip the whitespace around a value.
-            // It also refuses the framing headers it sets itself; preparation already removed those.
-            _ = MHD_add_response_header(created, field.name, field.value.isEmpty ? " " : field.value)
+        for field in response.headers where !field.value.isEmpty {
+            // A header with an empty value (GitHub sends `x-accepted-oauth-scopes:` empty) is not sent: libmicrohttpd
+            // refuses empty values, and a whitespace stand-in ("name:  ") makes URLSession on Linux fail the whole
+            // response ("Failed writing header"). An empty value carries no information beyond the name.
+            // libmicrohttpd also refuses the framing headers it sets itself; preparation already removed those.
+            _ = MHD_add_response_header(created, field.name, field.value)
         }
         if date, !response.headers.contains("date") {
             _ = MHD_add_response_header(created, "Date", httpDate())
