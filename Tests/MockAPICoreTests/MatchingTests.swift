@@ -75,3 +75,28 @@ struct MatchingTests {
         #expect(normalizer.key(for: otherUser) != normalizer.key(for: recorded, path: "/login"))
     }
 }
+
+struct RequestTargetTests {
+    @Test(arguments: [
+        ("/a/b?x=1&y=2", "/a/b", "x=1&y=2"),
+        ("/a?", "/a", ""),
+        ("/a", "/a", nil),
+        ("/a?x=1#frag", "/a", "x=1"),
+        ("/a#frag?not=query", "/a", nil),
+        ("http://api.example.com/a?b=1", "/a", "b=1"),
+        ("https://api.example.com", "/", nil),
+        ("/日本?q=語", "/日本", "q=語"),
+    ])
+    func split(target: String, path: String, query: String?) {
+        let parts = HTTPRequest.split(target: target)
+        #expect(parts.path == path)
+        #expect(parts.query == query)
+    }
+
+    @Test func queryParameters_keepEmptyNamesAndValues_skipEmptyPairs() {
+        #expect(QueryParameter.parse("a=1&&b&c=&=d&e=f=g") == [
+            QueryParameter("a", "1"), QueryParameter("b", ""), QueryParameter("c", ""), QueryParameter("", "d"),
+            QueryParameter("e", "f=g"),
+        ])
+    }
+}

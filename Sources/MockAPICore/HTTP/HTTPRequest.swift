@@ -34,11 +34,29 @@ public struct HTTPRequest: Sendable {
         return path + "?" + query
     }
 
-    /// Splits a request target at the first `?`; a fragment, which clients should not send, is dropped.
+    /// Splits a request target at the first `?`; a fragment, which clients should not send, is dropped, and an
+    /// absolute-form target (`http://host/path`, as sent to proxies) is reduced to its path. Works on bytes: this runs
+    /// for every request.
     public static func split(target: String) -> (path: String, query: String?) {
-        var target = Substring(target)
-        if let hash = target.firstIndex(of: "#") { target = target[..<hash] }
-        guard let mark = target.firstIndex(of: "?") else { return (String(target), nil) }
-        return (String(target[..<mark]), String(target[target.index(after: mark)...]))
+        let utf8 = target.utf8
+        var start = utf8.startIndex
+        if utf8.first == UInt8(ascii: "h"), let authority = absoluteFormAuthority(utf8) {
+            start = utf8[authority...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+        }
+        let end = utf8[start...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+        guard let mark = utf8[start..<end].firstIndex(of: UInt8(ascii: "?")) else {
+            if start == utf8.startIndex && end == utf8.endIndex { return (target, nil) }
+            return (start == end ? "/" : String(target[start..<end]), nil)
+        }
+        let path = start == mark ? "/" : String(target[start..<mark])
+        return (path, String(target[utf8.index(after: mark)..<end]))
+    }
+
+    /// Where the authority starts when the target begins with `http://` or `https://`.
+    private static func absoluteFormAuthority(_ utf8: String.UTF8View) -> String.Index? {
+        for scheme in ["http://", "https://"] where utf8.starts(with: scheme.utf8) {
+            return utf8.index(utf8.startIndex, offsetBy: scheme.utf8.count)
+        }
+        return nil
     }
 }

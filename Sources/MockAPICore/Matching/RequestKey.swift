@@ -36,16 +36,26 @@ public struct QueryParameter: Hashable, Sendable, Comparable {
     }
 
     /// Parses `a=1&b=x+y&c` into decoded pairs in the order written (a name without `=` has an empty value).
+    /// Works on bytes: this runs for every request.
     public static func parse(_ encoded: String) -> [QueryParameter] {
-        guard !encoded.isEmpty else { return [] }
-        return encoded.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            guard let equals = pair.firstIndex(of: "=") else {
-                return QueryParameter(PercentDecoding.decode(pair, plusIsSpace: true), "")
+        let utf8 = encoded.utf8
+        guard !utf8.isEmpty else { return [] }
+        var parameters: [QueryParameter] = []
+        var start = utf8.startIndex
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+            if start < end {
+                if let equals = utf8[start..<end].firstIndex(of: UInt8(ascii: "=")) {
+                    parameters.append(QueryParameter(
+                        PercentDecoding.decode(encoded[start..<equals], plusIsSpace: true),
+                        PercentDecoding.decode(encoded[utf8.index(after: equals)..<end], plusIsSpace: true)))
+                } else {
+                    parameters.append(QueryParameter(PercentDecoding.decode(encoded[start..<end], plusIsSpace: true), ""))
+                }
             }
-            return QueryParameter(
-                PercentDecoding.decode(pair[..<equals], plusIsSpace: true),
-                PercentDecoding.decode(pair[pair.index(after: equals)...], plusIsSpace: true))
+            start = end < utf8.endIndex ? utf8.index(after: end) : end
         }
+        return parameters
     }
 }
 
