@@ -18,7 +18,8 @@
 /// - `validated` means the endpoint accepted the status (`Endpoint.interpret(_:)`); `decoded` that the `Response`
 ///   value was produced, from the body or, for a status declared as a value (204 → `true`), without reading it.
 /// - A rejected status is retried or refreshed (as above) or becomes `error(.unexpectedStatus(…))` with no
-///   `validated`; a body that does not decode gives `validated → error(.decodingFailed(…))`.
+///   `validated`; a body that does not decode gives `validated → error(.decodingFailed(…))`. A 401 whose refresh
+///   gives up (`refresh(after:)` returns `false` or throws) reports `received → authRefresh → error`.
 /// - Exactly one of `success` and `error` comes right before `end`. A cancelled call reports
 ///   `error(.cancelled(…))`, wherever it was (sending, waiting to retry, refreshing).
 /// - An invalid URL or unencodable body reports `start → error → end`: nothing was sent.

@@ -2,9 +2,11 @@ import Foundation
 
 /// The results of calling one endpoint again and again, as an `AsyncSequence` that never throws.
 ///
-/// The first call is made when iteration starts; each next one after `interval`, or after the answer's
-/// `X-Poll-Interval` (GitHub, seconds) when that is longer. Each call is a full call (retries, auth refresh,
-/// listener events) whose result is one element:
+/// The first call is made when iteration starts; each next one after `interval`, or after the server's
+/// `X-Poll-Interval` (GitHub, seconds) when that is longer. The server's interval is the one its latest answer
+/// sent: a round that got no answer (a transport error) keeps the one before, so a server that asked for patience
+/// is not polled faster because it stopped answering. Each call is a full call (retries, auth refresh, listener
+/// events) whose result is one element:
 /// - `.success(value)`: polling goes on;
 /// - `.failure(error)` for a transport error (no answer even after retries): polling goes on;
 /// - `.failure(error)` for anything else (a rejected status, a body that does not decode, an invalid URL, …):
@@ -37,6 +39,8 @@ public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
         let poll: Poll
         /// How long to wait before the next call; `nil` before the first call.
         private var wait: Duration?
+        /// The `X-Poll-Interval` of the latest answer, if it had one.
+        private var serverInterval: Duration?
         private var finished = false
 
         init(poll: Poll) {
@@ -62,23 +66,30 @@ public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
                 finished = true
                 return nil
             }
+            let result: Element
+            let answer: HTTPResponse?
             do {
                 let delivery = try await poll.client.execute(poll.endpoint, headers: poll.headers)
-                wait = poll.delay(after: delivery.response)
-                return .success(delivery.value)
+                (result, answer) = (.success(delivery.value), delivery.response)
             } catch {
-                finished = error.isCancellation || !poll.keepsPollingAfter(error)
-                wait = poll.delay(after: error.response)
-                return error.isCancellation ? nil : .failure(error)
+                if error.isCancellation {
+                    finished = true
+                    return nil
+                }
+                finished = !poll.keepsPollingAfter(error)
+                (result, answer) = (.failure(error), error.response)
             }
+            if let answer { serverInterval = Poll.pollInterval(of: answer) }
+            wait = serverInterval.map { Swift.max(poll.interval, $0) } ?? poll.interval
+            return result
         }
     }
 
-    /// `interval`, or the server's `X-Poll-Interval` when it asks for longer.
-    func delay(after response: HTTPResponse?) -> Duration {
-        guard let text = response?.headers["X-Poll-Interval"],
-              let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds > 0 else { return interval }
-        return Swift.max(interval, .seconds(seconds))
+    /// The answer's `X-Poll-Interval` (whole seconds), if it has a valid one.
+    static func pollInterval(of response: HTTPResponse) -> Duration? {
+        guard let text = response.headers["X-Poll-Interval"],
+              let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds > 0 else { return nil }
+        return .seconds(seconds)
     }
 
     /// The default: only transport failures are worth polling through.

@@ -30,6 +30,35 @@ extension Qiita {
         }
     }
 
+    /// `GET /tags/{id}/items`: one page of the items with a tag, newest first, with `Total-Count`.
+    ///
+    /// Qiita answers 404 for a tag no item has ever used. Where that means "no items" to the caller, say so:
+    /// `ListTaggedItems(tag: "swift").treating(404, as: [])`.
+    public struct ListTaggedItems: Endpoint {
+        public typealias Response = [Item]
+        /// The tag's id, such as `swift` (case-insensitive at Qiita).
+        public var tag: String
+        /// 1–100.
+        public var page: Int?
+        /// 1–100 (Qiita's default is 20).
+        public var perPage: Int?
+
+        public init(tag: String, page: Int? = nil, perPage: Int? = nil) {
+            self.tag = tag
+            self.page = page
+            self.perPage = perPage
+        }
+
+        public var path: String { EndpointPath.join("tags", tag, "items") }
+
+        public var queryItems: [URLQueryItem] {
+            var items: [URLQueryItem] = []
+            if let page { items.append(URLQueryItem(name: "page", value: String(page))) }
+            if let perPage { items.append(URLQueryItem(name: "per_page", value: String(perPage))) }
+            return items
+        }
+    }
+
     /// `GET /items/{id}`
     public struct GetItem: Endpoint {
         public typealias Response = Item

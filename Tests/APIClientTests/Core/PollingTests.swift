@@ -38,6 +38,20 @@ struct PollingTests {
         #expect(clock.sleeps == [.seconds(60), .seconds(30)])
     }
 
+    /// A round without an answer keeps the interval the server last asked for; an answer without the header
+    /// drops it.
+    @Test func transportError_keepsTheServersLastPollInterval() async throws {
+        let clock = TestClock()
+        let transport = StubTransport([
+            .response(.make(200, "a", headers: ["X-Poll-Interval": "60"])), .failure(TestError("offline")),
+            .response(.make(200, "b")), .response(.make(200, "c")),
+        ])
+        let client = makeClient(transport, clock: clock) { $0.retryPolicy = .never }
+        let results = await collect(client.poll(GetText(), every: .seconds(30)), limit: 4)
+        #expect(results == ["a", "error transport", "b", "c"])
+        #expect(clock.sleeps == [.seconds(60), .seconds(60), .seconds(30)])
+    }
+
     /// A transport failure is reported and polling goes on.
     @Test func keepsPollingAfterTransportError() async throws {
         let transport = StubTransport([.failure(TestError("offline")), .response(.make(200, "back"))])

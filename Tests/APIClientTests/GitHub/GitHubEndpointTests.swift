@@ -100,6 +100,21 @@ struct GitHubEndpointTests {
         #expect(error.status == 500)
     }
 
+    /// Repository events: the owner and name as path segments, paging in the query, events decoded.
+    @Test func repositoryEvents_pathQueryAndDecoding() async throws {
+        let event = #"{"id": "12345", "type": "WatchEvent", "actor": {"id": 1, "login": "octocat"},"#
+            + #""repo": {"id": 3, "name": "octocat/Hello-World"}, "payload": {}, "public": false,"#
+            + #""created_at": "2011-09-06T17:26:27Z"}"#
+        let transport = StubTransport(.json(200, "[\(event)]"))
+        let events = try await github(transport).rest.send(
+            GitHub.ListRepositoryEvents(owner: "octocat", repo: "Hello World", perPage: 100, page: 2))
+        #expect(transport.urls == ["https://api.github.com/repos/octocat/Hello%20World/events?per_page=100&page=2"])
+        #expect(events.map(\.type) == ["WatchEvent"])
+        #expect(events.first?.actor.login == "octocat")
+        #expect(events.first?.repo.name == "octocat/Hello-World")
+        #expect(events.first?.createdAt == Date(timeIntervalSince1970: 1_315_329_987))   // 2011-09-06T17:26:27Z
+    }
+
     @Test func rateLimit_decodesResources() async throws {
         let transport = StubTransport(.json(200, GitHubFixtures.rateLimit))
         let status = try await github(transport).rateLimit()

@@ -86,6 +86,18 @@ struct QiitaClientTests {
         #expect(tag.itemsCount == 200)
     }
 
+    /// Tagged items under the prefix with paging; declared with `treating(404, as: [])`, an unused tag is no items.
+    @Test func taggedItems_pathQueryAndDeclared404() async throws {
+        let transport = StubTransport(
+            .json(200, QiitaFixtures.items), .json(404, #"{"message": "Not found", "type": "not_found"}"#))
+        let client = qiita(transport).rest
+        let items = try await client.send(Qiita.ListTaggedItems(tag: "Swift", page: 2, perPage: 10))
+        let none = try await client.send(Qiita.ListTaggedItems(tag: "no-such-tag").treating(404, as: []))
+        #expect(transport.urls == ["\(Self.base)/tags/Swift/items?page=2&per_page=10", "\(Self.base)/tags/no-such-tag/items"])
+        #expect(items.map(\.title) == ["Example title"])
+        #expect(none.isEmpty)
+    }
+
     @Test func notFound_decodesQiitasErrorBody() async throws {
         let transport = StubTransport(.json(404, QiitaFixtures.notFound))
         let error = try #require(await apiError { try await qiita(transport).item("missing") })
