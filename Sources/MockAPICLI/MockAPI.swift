@@ -15,10 +15,12 @@ public struct MockAPI: AsyncParsableCommand {
             Examples:
               mockapi serve Fixtures                      replay every cassette under Fixtures/ on 127.0.0.1:8080
               mockapi serve Fixtures --port 0             pick a free port and print the URL
+              mockapi record --upstream https://api.github.com --cassette Fixtures/github/x.json
+                                                          record GitHub through 127.0.0.1:8080
               mockapi serve --help                        every option of a command
             """,
         version: version,
-        subcommands: [Serve.self])
+        subcommands: [Serve.self, Record.self])
 
     public init() {}
 }
