@@ -31,13 +31,22 @@ let package = Package(
         .systemLibrary(
             name: "CYAJL", pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CBrotli", pkgConfig: "libbrotlidec",
+            providers: [.apt(["libbrotli-dev"])]),
+
+        // gzip, deflate and br bodies decoded, so recorded answers are stored readable.
+        .target(name: "MockAPICompression", dependencies: ["CZlib", "CBrotli"], swiftSettings: swiftSettings),
 
         // Order- and literal-preserving JSON for cassettes (Foundation's parsers reorder keys and round numbers).
         .target(name: "MockAPIJSON", dependencies: ["CYAJL"], swiftSettings: swiftSettings),
         // Cassettes, matching, replay, redaction, recording: pure, no sockets.
         .target(
             name: "MockAPICore",
-            dependencies: ["MockAPIJSON", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MockAPIJSON", "MockAPICompression", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         // The only code that touches libmicrohttpd and the network.
         .target(
@@ -47,6 +56,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
@@ -74,10 +84,16 @@ let package = Package(
         .target(name: "QiitaAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
 
         .testTarget(name: "MockAPIJSONTests", dependencies: ["MockAPIJSON"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockAPICoreTests", dependencies: ["MockAPICore", "MockAPIJSON"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MockAPICoreTests", dependencies: ["MockAPICore", "MockAPIJSON", "MockAPICompression"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "MockAPIServerTests",
-            dependencies: ["MockAPIServer", "MockAPICore", "MockAPITesting", "MockAPICLI"],
+            dependencies: [
+                "MockAPIServer", "MockAPICore", "MockAPITesting", "MockAPICLI", "MockAPICompression", "MockAPIJSON",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "APIClientTests", dependencies: ["APIClient", "GitHubAPI", "QiitaAPI"],
