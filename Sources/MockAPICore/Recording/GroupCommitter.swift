@@ -31,6 +31,9 @@ public final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Err
         return try result.get()
     }
 
+    /// Items submitted and not yet taken by a commit.
+    public var waitingCount: Int { pending.withLock { $0.count } }
+
     /// Waits until every item submitted before the call is committed.
     public func flush() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -1,6 +1,7 @@
 import Logging
 import MockAPICompression
 import MockAPIJSON
+import Synchronization
 
 /// Forwards each request to its upstream, saves the interaction (decoded, scrubbed) to the cassette, and only then
 /// hands the upstream's answer back to the client, unchanged but for framing.
@@ -23,6 +24,10 @@ public final class Recorder: Responder {
     /// The largest decoded answer body recorded.
     public let maximumBodyBytes: Int
     private let logger: Logger
+    /// Secrets scrubbed from earlier interactions of this session, hunted down in later ones (most recent last).
+    private let learned = Mutex<[SecretLiteral]>([])
+    /// How many learned secrets are kept.
+    static let learnedLimit = 256
 
     public init(routes: UpstreamRoutes, upstream: any Upstream, redactor: Redactor, writer: CassetteWriter,
                 journal: Journal = Journal(), statistics: RecorderStatistics = RecorderStatistics(), cassetteName: String,
@@ -90,7 +95,9 @@ public final class Recorder: Responder {
             upstream: route.upstream, mount: route.mount == "/" ? nil : route.mount,
             recordedAt: JournalEntry.iso8601(Journal.now()),
             durationMs: (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15).rounded())
-        let report = redactor.redact(&interaction)
+        let known = learned.withLock { $0 }
+        let report = redactor.redact(&interaction, alsoHiding: known)
+        learn(report.secrets)
         let index: Int
         do { index = try await writer.append(interaction, forbidding: report.secrets) } catch {
             logger.error("\(error)")
@@ -101,6 +108,15 @@ public final class Recorder: Responder {
         journal.record(request, status: answer.status, outcome: .recorded(cassette: cassetteName, index: index))
         logger.debug("recorded \(request.method) \(request.target) → \(answer.status) as \(cassetteName)[\(index)]")
         return .response(HTTPResponse(status: answer.status, headers: ProxyHeaders.toClient(answer.headers), body: answer.body))
+    }
+
+    private func learn(_ secrets: [SecretLiteral]) {
+        let new = secrets.filter { !redactor.rules.literals.contains($0) }
+        guard !new.isEmpty else { return }
+        learned.withLock { learned in
+            for secret in new where !learned.contains(where: { $0.value == secret.value }) { learned.append(secret) }
+            if learned.count > Recorder.learnedLimit { learned.removeFirst(learned.count - Recorder.learnedLimit) }
+        }
     }
 
     /// mockapi's own answer when nothing could be recorded: JSON naming the request, what failed and where.

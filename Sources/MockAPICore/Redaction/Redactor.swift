@@ -7,7 +7,8 @@
 /// 2. covered headers, query and form parameters and JSON fields get ``RedactionMarker/generic`` (`<redacted>`),
 ///    keeping what is not secret readable: `Bearer <redacted>`, `session=<redacted>; Path=/; HttpOnly`;
 /// 3. each value replaced in step 2 that is long enough to be a credential is replaced wherever else it appears in
-///    the same interaction (a token echoed in a body).
+///    the same interaction (a token echoed in a body), and in later ones when the caller passes the report's
+///    ``RedactionReport/secrets`` back as `alsoHiding` (a session cookie that turns up in a later body).
 ///
 /// Replay treats these placeholders as "any value" when matching (``RequestNormalizer``).
 public struct Redactor: Sendable {
@@ -18,13 +19,22 @@ public struct Redactor: Sendable {
     }
 
     /// Scrubs one interaction in place and says what changed.
-    /// - Parameter prefix: put before every location in the report (`interactions[3]`).
-    public func redact(_ interaction: inout Interaction, at prefix: String = "") -> RedactionReport {
+    /// - Parameters:
+    ///   - prefix: put before every location in the report (`interactions[3]`).
+    ///   - known: secrets scrubbed from earlier interactions, hunted down in this one too.
+    @discardableResult
+    public func redact(_ interaction: inout Interaction, at prefix: String = "", alsoHiding known: [SecretLiteral] = [])
+        -> RedactionReport
+    {
         var report = RedactionReport()
         let place = prefix.isEmpty ? "" : prefix + " "
         for literal in rules.literals {
             replaceEverywhere(literal, rule: "env \(literal.name)", in: &interaction, place: place, report: &report)
             report.remember(literal)
+        }
+        for secret in known where !rules.literals.contains(secret) {
+            replaceEverywhere(secret, rule: "echo of \(secret.name)", in: &interaction, place: place, report: &report)
+            report.remember(secret)
         }
         var scrubbed: [SecretLiteral] = []
         scrubHeaders(&interaction.request.headers, at: place + "request", report: &report, scrubbed: &scrubbed)
@@ -45,11 +55,21 @@ public struct Redactor: Sendable {
         return report
     }
 
-    /// Scrubs every interaction of a cassette; locations in the report start with `interactions[N]`.
+    /// Scrubs every interaction of a cassette; locations in the report start with `interactions[N]`. A secret
+    /// scrubbed from one interaction is hunted down in all the others, earlier ones included.
+    @discardableResult
     public func redact(_ cassette: inout Cassette) -> RedactionReport {
         var report = RedactionReport()
         for index in cassette.interactions.indices {
-            report.merge(redact(&cassette.interactions[index], at: "interactions[\(index)]"))
+            report.merge(redact(&cassette.interactions[index], at: "interactions[\(index)]", alsoHiding: report.secrets))
+        }
+        // Secrets first seen in a later interaction may sit in earlier ones.
+        for index in cassette.interactions.indices {
+            for secret in report.secrets where !rules.literals.contains(secret) {
+                replaceEverywhere(
+                    secret, rule: "echo of \(secret.name)", in: &cassette.interactions[index], place: "interactions[\(index)] ",
+                    report: &report)
+            }
         }
         return report
     }
