@@ -85,14 +85,22 @@ let package = Package(
 
         .testTarget(name: "MockAPIJSONTests", dependencies: ["MockAPIJSON"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "MockAPICoreTests", dependencies: ["MockAPICore", "MockAPIJSON", "MockAPICompression"],
+            name: "MockAPICoreTests",
+            dependencies: ["MockAPICore", "MockAPIJSON", "MockAPICompression", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MockAPIServerTests",
+            dependencies: ["MockAPIServer", "MockAPICore", "MockAPITesting", "MockAPICLI"],
+            swiftSettings: swiftSettings),
+        // Recording end to end, on loopback: proxy round trips, secrets, faults, durability (kill -9 of the binary).
+        .testTarget(
+            name: "RecordTests",
             dependencies: [
                 "MockAPIServer", "MockAPICore", "MockAPITesting", "MockAPICLI", "MockAPICompression", "MockAPIJSON",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
