@@ -41,7 +41,7 @@ public final class RecordingServer: Sendable {
             server = try MicroHTTPDServer(configuration: configuration, logger: logger) { _ in
                 let recorder = Recorder(
                     routes: routes, upstream: upstream, redactor: Redactor(rules: rules), writer: writer, journal: journal,
-                    cassetteName: FileIO.basename(of: cassette), logger: logger)
+                    cassetteName: RecordingServer.name(of: cassette), logger: logger)
                 return Router(admin: AdminResponder(journal: journal) { [] }, main: recorder)
             }
         } catch {
@@ -57,6 +57,12 @@ public final class RecordingServer: Sendable {
         self.upstream = upstream
         self.recorder = recorder
         self.baseURL = url
+    }
+
+    /// How the journal names a cassette: its file name without `.json`.
+    static func name(of file: String) -> String {
+        let base = FileIO.basename(of: file)
+        return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
     }
 
     public var journal: Journal { recorder.journal }

@@ -1,5 +1,8 @@
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Appends recorded interactions to one cassette file, durably: ``append(_:forbidding:)`` returns only once the
 /// interaction is in the file on disk (written to a temporary file, flushed, renamed over the cassette, folder
@@ -45,6 +48,7 @@ public final class CassetteWriter: Sendable {
     ///   - maximumBatch: the most interactions one write carries; 1 syncs once per interaction.
     public init(file: String, mode: Mode = .append, source: String? = nil, forbidding secrets: [SecretLiteral] = [],
                 maximumBatch: Int = .max) throws(CassetteWriterError) {
+        CassetteWriter.removeStaleTemporaryFiles(of: file)
         var existing: Cassette?
         if mode == .append, FileManager.default.fileExists(atPath: file) {
             do { existing = try Cassette.load(file: file) } catch { throw .existingUnreadable(error) }
@@ -90,6 +94,20 @@ public final class CassetteWriter: Sendable {
     }
 
     public var statistics: Statistics { state.locked.withLock { $0.statistics } }
+
+    /// Removes what a killed writer left behind: the temporary files of ``FileIO/writeAtomically(_:to:mode:)`` for
+    /// this cassette (`.NAME.tmp-PID-…`) whose process is gone. Hidden, but `git add` would pick them up.
+    static func removeStaleTemporaryFiles(of file: String) {
+        let folder = FileIO.parent(of: file)
+        let prefix = ".\(FileIO.basename(of: file)).tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink(folder + "/" + name)
+        }
+    }
 
     /// Returns once every append made before the call is on disk.
     public func flush() async {

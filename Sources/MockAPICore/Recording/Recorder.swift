@@ -100,8 +100,8 @@ public final class Recorder: Responder {
         learn(report.secrets)
         let index: Int
         do { index = try await writer.append(interaction, forbidding: report.secrets) } catch {
-            logger.error("\(error)")
-            return failure(request, status: 502, cause: "write refused", message: "the answer to \(request.method) "
+            let cause = if case .wouldLeak = error { "write refused" } else { "write failed" }
+            return failure(request, status: 502, cause: cause, level: .error, message: "the answer to \(request.method) "
                 + "\(request.target) was not recorded: \(error)")
         }
         statistics.recorded(route: route, redactions: report)
@@ -120,9 +120,9 @@ public final class Recorder: Responder {
     }
 
     /// mockapi's own answer when nothing could be recorded: JSON naming the request, what failed and where.
-    private func failure(_ request: HTTPRequest, status: Int, cause: String, code: String? = nil, message: String,
-                         extra: [JSONMember] = []) -> Reply {
-        logger.warning("\(message)")
+    private func failure(_ request: HTTPRequest, status: Int, cause: String, code: String? = nil,
+                         level: Logger.Level = .warning, message: String, extra: [JSONMember] = []) -> Reply {
+        logger.log(level: level, "\(message)")
         statistics.failed(cause)
         journal.record(request, status: status, outcome: .failed(message))
         var target = [JSONMember("method", .string(request.method)), JSONMember("path", .string(request.path))]
