@@ -69,10 +69,11 @@ public final class RecordingServer: Sendable {
     public var statistics: RecorderStatistics.Snapshot { recorder.statistics.snapshot }
     public var writer: CassetteWriter { recorder.writer }
 
-    /// Stops accepting, waits for requests in progress (their interactions are written), closes upstream connections.
+    /// Stops accepting, waits for requests in progress (their interactions are written), folds the journal into the
+    /// cassette file, closes upstream connections.
     public func stop() async {
         await server.stop()
-        await recorder.writer.flush()
+        try? await recorder.writer.finish()
         await upstream.shutdown()
     }
 }

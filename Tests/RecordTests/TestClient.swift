@@ -27,6 +27,8 @@ final class TestClient: Sendable {
     init(connections: Int = 64) {
         var pool = HTTPClient.Configuration.ConnectionPool()
         pool.concurrentHTTP1ConnectionsPerHostSoftLimit = connections
+        // A server that is gone (killed on purpose) fails the call now instead of after retries.
+        pool.retryConnectionEstablishment = false
         client = HTTPClient(
             eventLoopGroupProvider: .singleton,
             configuration: .init(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(60)),

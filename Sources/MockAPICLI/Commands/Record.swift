@@ -13,8 +13,11 @@ extension MockAPI {
             discussion: """
                 Point your client's base URL at the printed URL and use it as usual. Each request is forwarded to the \
                 upstream with its method, path, raw query, headers and body; redirects are passed back, never \
-                followed. The answer is saved to the cassette before it goes back to the client, so the cassette on \
-                disk is complete and loadable at every moment, even if mockapi is killed. Compressed answers (gzip, \
+                followed. The interaction is on disk before the answer goes back to the client: appended to a \
+                journal beside the cassette (.NAME.json.journal) and synced; concurrent interactions share one sync. \
+                The journal is folded into the cassette (replaced atomically, so always a valid cassette) as it grows \
+                and when mockapi stops. If mockapi is killed, nothing answered is lost: `mockapi serve` reads the \
+                journal, and the next `mockapi record` on that cassette folds it in. Compressed answers (gzip, \
                 deflate, br) reach the client as sent and are stored decoded, readable as JSON or text.
 
                 Several upstreams: --upstream /qiita=https://qiita.com --upstream https://api.github.com sends \

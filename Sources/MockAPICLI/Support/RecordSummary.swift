@@ -12,7 +12,8 @@ struct RecordSummary {
         lines.append(
             "mockapi: \(file): \(writer.appended) interaction\(writer.appended == 1 ? "" : "s") recorded "
                 + "(\(writer.interactions) in the cassette, \(RecordSummary.size(writer.fileBytes))); "
-                + "\(writer.writes) write\(writer.writes == 1 ? "" : "s"), \(RecordSummary.size(writer.bytesWritten)) written")
+                + "\(writer.writes) journal write\(writer.writes == 1 ? "" : "s") and \(writer.folds) rewrite"
+                + "\(writer.folds == 1 ? "" : "s") of the file, \(RecordSummary.size(writer.bytesWritten)) written")
         for item in statistics.recorded.items { lines.append("  \(item.name): \(item.count)") }
         lines.append(RecordSummary.counted("redactions", statistics.redactions, unit: "value"))
         lines.append(RecordSummary.counted("errors", statistics.failures, unit: "request"))

@@ -40,9 +40,12 @@ struct RecordingSetup {
             logger: logger)
     }
 
-    /// Waits for writes in progress and closes upstream connections.
+    /// Waits for writes in progress, folds the journal into the cassette file, and closes upstream connections.
     func finish() async {
-        await writer.flush()
+        do { try await writer.finish() } catch {
+            Terminal.writeError("mockapi: error: \(error) (the journal beside it still holds every interaction; "
+                + "mockapi reads it, and the next `mockapi record` on this cassette folds it in)\n")
+        }
         await upstream.shutdown()
     }
 
@@ -52,10 +55,10 @@ struct RecordingSetup {
         return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
     }
 
-    /// `https://api.github.com → Fixtures/x.json`, for the ready line.
+    /// `a recorder: https://api.github.com → Fixtures/x.json`, for the ready line.
     var description: String {
         let targets = routes.routes.reversed().map(\.description).joined(separator: ", ")
-        return "recording \(targets) into \(writer.file)"
+        return "a recorder: \(targets) → \(writer.file)"
     }
 }
 

@@ -1,27 +1,31 @@
 import Foundation
+import MockAPIJSON
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Appends recorded interactions to one cassette file, durably: ``append(_:forbidding:)`` returns only once the
-/// interaction is in the file on disk (written to a temporary file, flushed, renamed over the cassette, folder
-/// flushed), so the file is a complete, loadable cassette at every moment, whatever kills the process.
+/// Appends recorded interactions to one cassette, durably: ``append(_:forbidding:)`` returns only once the
+/// interaction is on disk, appended to the cassette's ``CassetteJournal`` and synced. The cassette file itself is
+/// replaced atomically whenever it changes, so it is a valid cassette at every moment; ``Cassette/load(file:)`` adds
+/// what the journal holds, so a recorder killed at any moment loses no interaction whose answer went out.
 ///
-/// Appends that arrive while a write is in progress are written together by the next one (group commit): with N
-/// concurrent clients, one sync serves up to N interactions. Each write replaces the whole file, so its cost grows
-/// with the cassette; keep a cassette to one scenario (hundreds of interactions, not hundreds of thousands).
+/// Appends that arrive while a sync is in progress are written together by the next one (group commit): with N
+/// concurrent clients, one sync serves up to N interactions. The journal is folded into the file when it is as large
+/// as the file, and by ``finish()``; after a clean finish there is no journal, only the cassette.
 public final class CassetteWriter: Sendable {
     public struct Statistics: Sendable, Equatable {
         /// Interactions in the cassette now, those it held before recording included.
         public var interactions = 0
         /// Interactions this writer added.
         public var appended = 0
-        /// Whole-file writes (each followed by a sync).
+        /// Journal appends, each followed by a sync.
         public var writes = 0
+        /// Times the journal was folded into the cassette file (an atomic rewrite of the whole file).
+        public var folds = 0
         /// Bytes written by all of them.
         public var bytesWritten = 0
-        /// The size of the cassette file now.
+        /// The size of the cassette file and its journal now.
         public var fileBytes = 0
         /// The most interactions one write carried.
         public var largestBatch = 0
@@ -36,46 +40,56 @@ public final class CassetteWriter: Sendable {
     }
 
     public let file: String
-    /// Interactions already in the file when the writer opened it.
+    /// Interactions already in the cassette when the writer opened it.
     public let existingInteractions: Int
-    private let state: CassetteFileState
-    private let committer: GroupCommitter<[UInt8], Int, CassetteWriterError>
+    private let state: CassetteFile
+    private let committer: GroupCommitter<EncodedInteraction, Int, CassetteWriterError>
 
-    /// Opens the cassette, creating it (and its folders) as an empty cassette if it does not exist, so that a
-    /// folder that cannot be written fails now rather than at the first request.
+    /// Opens the cassette, creating it (and its folders) as an empty cassette if it does not exist, so that a folder
+    /// that cannot be written fails now rather than at the first request. The journal a killed recorder left is
+    /// folded in first.
     /// - Parameters:
     ///   - forbidding: secrets that must not already be in an existing cassette (`--redact-env` values).
     ///   - maximumBatch: the most interactions one write carries; 1 syncs once per interaction.
+    ///   - foldThreshold: the journal is folded into the file once it has at least this many bytes (and as many as
+    ///     the file).
     public init(file: String, mode: Mode = .append, source: String? = nil, forbidding secrets: [SecretLiteral] = [],
-                maximumBatch: Int = .max) throws(CassetteWriterError) {
+                maximumBatch: Int = .max, foldThreshold: Int = 1 << 20) throws(CassetteWriterError) {
         CassetteWriter.removeStaleTemporaryFiles(of: file)
+        let journal = CassetteJournal.path(for: file)
         var existing: Cassette?
         if mode == .append, FileManager.default.fileExists(atPath: file) {
             do { existing = try Cassette.load(file: file) } catch { throw .existingUnreadable(error) }
         }
         var layout = CassetteFileLayout(source: existing?.source ?? source)
         _ = layout.append((existing?.interactions ?? []).map(CassetteFileLayout.encode))
-        var statistics = Statistics()
-        statistics.interactions = layout.count
         let leaks = layout.withFileBytes { Redactor.leaks(of: secrets, in: $0) }
         guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: leaks) }
+        var statistics = Statistics()
+        statistics.interactions = layout.count
         statistics.fileBytes = layout.withFileBytes { $0.count }
-        if existing == nil {
+        let hadJournal = access(journal, F_OK) == 0
+        if existing == nil || hadJournal {
+            // A new file, or the file with the journal folded in; the journal goes once the file holds it all.
             let written = layout.withFileBytes { bytes in
                 Result { () throws(FileIO.Failure) in
                     try FileIO.createFolder(FileIO.parent(of: file))
+                    if existing == nil { unlink(journal) }
                     try FileIO.writeAtomically(bytes, to: file)
+                    unlink(journal)
+                    FileIO.syncFolder(FileIO.parent(of: file))
                 }
             }
             if case .failure(let error) = written { throw .unwritable(file: file, reason: error.description) }
         }
         self.file = file
         self.existingInteractions = layout.count
-        let state = CassetteFileState(file: file, layout: layout, statistics: statistics)
+        let state = CassetteFile(
+            file: file, layout: layout, statistics: statistics, fileBytes: statistics.fileBytes, foldThreshold: foldThreshold)
         self.state = state
-        self.committer = GroupCommitter(label: "mockapi.cassette-writer", maximumBatch: maximumBatch) { batch in
-            state.write(batch)
-        }
+        self.committer = GroupCommitter(
+            label: "mockapi.cassette-writer", maximumBatch: maximumBatch, afterCommit: { state.foldIfDue() },
+            commit: { batch in state.commit(batch) })
     }
 
     /// Adds an interaction and returns its index in the cassette once it is on disk.
@@ -84,8 +98,10 @@ public final class CassetteWriter: Sendable {
     ///   is thrown.
     public func append(_ interaction: Interaction, forbidding secrets: [SecretLiteral] = []) async throws(CassetteWriterError) -> Int {
         // Encoding and checking run in the caller's task, in parallel; only the write is serialised.
-        let encoded = CassetteFileLayout.encode(interaction)
-        var leaks = Redactor.leaks(of: secrets, in: encoded)
+        var compact: [UInt8] = []
+        interaction.jsonValue.writeCompact(into: &compact)
+        let encoded = EncodedInteraction(pretty: CassetteFileLayout.encode(interaction), compact: compact)
+        var leaks = Redactor.leaks(of: secrets, in: encoded.pretty) + Redactor.leaks(of: secrets, in: encoded.compact)
         for body in [interaction.request.body, interaction.response.body] {
             if case .binary(let bytes) = body { leaks += Redactor.leaks(of: secrets, in: bytes) }
         }
@@ -94,6 +110,18 @@ public final class CassetteWriter: Sendable {
     }
 
     public var statistics: Statistics { state.locked.withLock { $0.statistics } }
+
+    /// Returns once every append made before the call is on disk.
+    public func flush() async {
+        await committer.perform {}
+    }
+
+    /// Waits for appends in progress, then folds the journal into the cassette file, so that the file alone holds
+    /// the whole recording. The writer can go on appending afterwards.
+    public func finish() async throws(CassetteWriterError) {
+        let state = self.state
+        try await committer.perform { state.fold() }.get()
+    }
 
     /// Removes what a killed writer left behind: the temporary files of ``FileIO/writeAtomically(_:to:mode:)`` for
     /// this cassette (`.NAME.tmp-PID-…`) whose process is gone. Hidden, but `git add` would pick them up.
@@ -106,55 +134,6 @@ public final class CassetteWriter: Sendable {
                 kill(pid, 0) != 0, errno == ESRCH
             else { continue }
             unlink(folder + "/" + name)
-        }
-    }
-
-    /// Returns once every append made before the call is on disk.
-    public func flush() async {
-        await committer.flush()
-    }
-
-}
-
-/// The cassette as laid out in memory, and what was written; touched by the commit thread and by readers of the
-/// statistics.
-private final class CassetteFileState: Sendable {
-    let file: String
-    struct Contents {
-        var layout: CassetteFileLayout
-        var statistics: CassetteWriter.Statistics
-    }
-
-    let locked: Mutex<Contents>
-
-    init(file: String, layout: CassetteFileLayout, statistics: CassetteWriter.Statistics) {
-        self.file = file
-        self.locked = Mutex(Contents(layout: layout, statistics: statistics))
-    }
-
-    /// One group commit: lay the batch out after what is there, replace the file, and roll back if that failed.
-    func write(_ batch: [[UInt8]]) -> [Result<Int, CassetteWriterError>] {
-        locked.withLock { (state: inout Contents) -> [Result<Int, CassetteWriterError>] in
-            let mark = state.layout.append(batch)
-            let outcome = state.layout.withFileBytes { bytes -> Result<Int, CassetteWriterError> in
-                do throws(FileIO.Failure) { try FileIO.writeAtomically(bytes, to: file) } catch {
-                    return .failure(.unwritable(file: file, reason: error.description))
-                }
-                return .success(bytes.count)
-            }
-            switch outcome {
-            case .success(let size):
-                state.statistics.writes += 1
-                state.statistics.bytesWritten += size
-                state.statistics.fileBytes = size
-                state.statistics.appended += batch.count
-                state.statistics.interactions = state.layout.count
-                state.statistics.largestBatch = max(state.statistics.largestBatch, batch.count)
-                return (0..<batch.count).map { .success(mark.count + $0) }
-            case .failure(let error):
-                state.layout.rollBack(to: mark)
-                return Array(repeating: .failure(error), count: batch.count)
-            }
         }
     }
 }

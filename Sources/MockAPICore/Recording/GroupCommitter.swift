@@ -12,12 +12,16 @@ public final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Err
     private let queue: DispatchQueue
     private let pending = Mutex<[Waiter]>([])
     private let commit: @Sendable ([Item]) -> [Result<Output, Failure>]
+    /// Runs on the commit thread after each commit's submitters were released (housekeeping that need not delay them).
+    private let afterCommit: @Sendable () -> Void
     /// The most items a commit takes; 1 makes one commit per item (for measuring what batching saves).
     private let maximumBatch: Int
 
-    public init(label: String, maximumBatch: Int = .max, commit: @escaping @Sendable ([Item]) -> [Result<Output, Failure>]) {
+    public init(label: String, maximumBatch: Int = .max, afterCommit: @escaping @Sendable () -> Void = {},
+                commit: @escaping @Sendable ([Item]) -> [Result<Output, Failure>]) {
         self.queue = DispatchQueue(label: label, qos: .userInitiated)
         self.commit = commit
+        self.afterCommit = afterCommit
         self.maximumBatch = max(maximumBatch, 1)
     }
 
@@ -34,10 +38,11 @@ public final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Err
     /// Items submitted and not yet taken by a commit.
     public var waitingCount: Int { pending.withLock { $0.count } }
 
-    /// Waits until every item submitted before the call is committed.
-    public func flush() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async { continuation.resume() }
+    /// Runs `work` on the commit thread once every item submitted before the call is committed, and returns its
+    /// result.
+    public func perform<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
+            queue.async { continuation.resume(returning: work()) }
         }
     }
 
@@ -51,12 +56,8 @@ public final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Err
         }
         guard !batch.isEmpty else { return }
         let results = commit(batch.map(\.item))
-        for (index, waiter) in batch.enumerated() {
-            if index < results.count {
-                waiter.continuation.resume(returning: results[index])
-            } else {
-                preconditionFailure("GroupCommitter: commit returned \(results.count) results for \(batch.count) items")
-            }
-        }
+        precondition(results.count == batch.count, "GroupCommitter: \(results.count) results for \(batch.count) items")
+        for (waiter, result) in zip(batch, results) { waiter.continuation.resume(returning: result) }
+        afterCommit()
     }
 }

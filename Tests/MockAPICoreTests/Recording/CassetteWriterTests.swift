@@ -19,10 +19,64 @@ struct CassetteWriterTests {
         ]
         for interaction in interactions { _ = try await writer.append(interaction) }
         let expected = Cassette(source: "recorded by tests", interactions: interactions)
-        #expect(try FileIO.read(file) == expected.fileBytes())
         #expect(try Cassette.load(file: file) == expected)
+        try await writer.finish()
+        #expect(try FileIO.read(file) == expected.fileBytes())
+        #expect(folder.contents == ["deep"])
         #expect(writer.statistics.appended == 3)
         #expect(writer.statistics.fileBytes == expected.fileBytes().count)
+    }
+
+    /// Until it is folded in, the journal holds what the file does not; a writer that never finished (killed) loses
+    /// nothing: loading reads the journal, and the next writer folds it into the file.
+    @Test func journalOfAKilledWriter_isReadAndFoldedIn() async throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("s.json")
+        let first = try CassetteWriter(file: file)
+        for path in ["/a", "/b", "/c"] { _ = try await first.append(.recordedGet(path)) }
+        #expect(folder.contents == [".s.json.journal", "s.json"])
+        #expect(try Cassette(bytes: FileIO.read(file), file: file).interactions.isEmpty)
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/a", "/b", "/c"])
+
+        let second = try CassetteWriter(file: file)
+        #expect(second.existingInteractions == 3)
+        #expect(folder.contents == ["s.json"])
+        #expect(try Cassette(bytes: FileIO.read(file), file: file).interactions.map(\.request.path) == ["/a", "/b", "/c"])
+        #expect(try await second.append(.recordedGet("/d")) == 3)
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/a", "/b", "/c", "/d"])
+    }
+
+    /// A line cut short by a kill is ignored, lines the file already holds are skipped, a gap is an error.
+    @Test func journalLines_areReadSafely() throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("s.json")
+        try Cassette(interactions: [.recordedGet("/a")]).save(to: file)
+        let journal = CassetteJournal.path(for: file)
+        #expect(journal == folder.file(".s.json.journal"))
+        let stale = CassetteJournal.line(for: .recordedGet("/a"), index: 0)
+        let next = CassetteJournal.line(for: .recordedGet("/b"), index: 1)
+        let torn = Array(CassetteJournal.line(for: .recordedGet("/c"), index: 2).dropLast(9))
+        try FileIO.writeAtomically(stale + next + torn, to: journal)
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/a", "/b"])
+        try FileIO.writeAtomically(CassetteJournal.line(for: .recordedGet("/z"), index: 5), to: journal)
+        #expect(throws: CassetteError.invalid(file: journal, at: "line 1", reason: "holds interaction 5 but the cassette has 1 before it")) {
+            try Cassette.load(file: file)
+        }
+    }
+
+    /// The journal is folded into the file as it grows, so the file keeps up without a rewrite per interaction.
+    @Test func journal_isFoldedInAsItGrows() async throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("s.json")
+        let writer = try CassetteWriter(file: file, foldThreshold: 2_000)
+        for number in 0..<40 { _ = try await writer.append(.recordedGet("/n", query: "i=\(number)", responseBody: "answer \(number)")) }
+        await writer.flush()
+        let statistics = writer.statistics
+        #expect(statistics.folds >= 2)
+        #expect(statistics.folds < 20)
+        #expect(statistics.writes == 40)
+        #expect(try Cassette(bytes: FileIO.read(file), file: file).interactions.count > 20)
+        #expect(try Cassette.load(file: file).interactions.count == 40)
     }
 
     /// An existing cassette is added to; with `.overwrite` it starts afresh.
