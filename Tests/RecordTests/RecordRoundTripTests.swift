@@ -2,6 +2,7 @@ import Foundation
 import MockAPICompression
 import MockAPICore
 import MockAPIJSON
+import MockAPITesting
 import Testing
 
 /// What a user records through `mockapi record` replays exactly: status, the headers that matter, every body byte.
@@ -36,6 +37,34 @@ import Testing
         #expect(result.replayed.meaningfulHeaders == result.recorded.meaningfulHeaders)
         #expect(result.replayed.body == result.recorded.body)
         #expect(result.cassette.interactions.first?.request.query == "q=repo%3Aoctokit%2Frest.js+is%3Aopen&per_page=3&sort=")
+    }
+
+    /// A target in RFC 3986 form (reserved characters, escapes such as %2F) reaches the upstream byte for byte.
+    @Test func validTarget_isForwardedByteForByte() async throws {
+        let target = "/repos/o/r/contents/a%2Fb%20c.md?ref=feature%2Fx&q=a+b&empty=&flag&x=%E3%81%82"
+        try await withRig(upstream: { _ in .response(.text(status: 200, "ok")) }) { rig, upstream in
+            let port = try #require(rig.recorder.baseURL.port)
+            #expect(try await RawTCP.get(port: port, target: target) == "HTTP/1.1 200 OK")
+            #expect(upstream.requests.map(\.target) == [target])
+        }
+    }
+
+    /// Characters RFC 3986 does not allow raw (`[`, `|`, `{`, a lone `%`) are percent-encoded on the way upstream by
+    /// the HTTP client, which keeps their meaning; the cassette keeps the target as the client sent it, so replay
+    /// matches the same client.
+    @Test func rawBrackets_keepTheirMeaningUpstreamAndTheirFormInTheCassette() async throws {
+        let target = "/items?filter[name]=a|b&sort={x}"
+        try await withRig(upstream: { _ in .response(.text(status: 200, "ok")) }) { rig, upstream in
+            let port = try #require(rig.recorder.baseURL.port)
+            #expect(try await RawTCP.get(port: port, target: target) == "HTTP/1.1 200 OK")
+            let sent = try #require(upstream.requests.first)
+            #expect(QueryParameter.parse(sent.query ?? "") == QueryParameter.parse("filter[name]=a|b&sort={x}"))
+            #expect(try rig.cassette.interactions.first?.request.query == "filter[name]=a|b&sort={x}")
+            let replayed = try await rig.replay { base in
+                try await RawTCP.get(port: try #require(URL(string: base)?.port), target: target)
+            }
+            #expect(replayed == "HTTP/1.1 200 OK")
+        }
     }
 
     /// A JSON POST body is forwarded byte for byte, stored as JSON, and replay matches it by meaning.

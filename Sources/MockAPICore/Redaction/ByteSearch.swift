@@ -9,21 +9,32 @@ import Darwin
 enum ByteSearch {
     /// The offset of the first occurrence of `pattern` at or after `start`, if any.
     static func firstOffset(of pattern: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
-        guard !pattern.isEmpty, bytes.count - start >= pattern.count else { return nil }
-        return bytes.withUnsafeBufferPointer { haystack -> Int? in
-            pattern.withUnsafeBufferPointer { needle -> Int? in
-                guard let base = haystack.baseAddress, let first = needle.baseAddress else { return nil }
-                let last = haystack.count - needle.count
-                var offset = start
-                while offset <= last {
-                    guard let hit = memchr(base + offset, Int32(needle[0]), last - offset + 1) else { return nil }
-                    let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + position, first, needle.count) == 0 { return position }
-                    offset = position + 1
-                }
-                return nil
-            }
+        bytes.withUnsafeBufferPointer { haystack in
+            pattern.withUnsafeBufferPointer { needle in firstOffset(of: needle, in: haystack, from: start) }
         }
+    }
+
+    static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard needle.count > 0, haystack.count - start >= needle.count, let base = haystack.baseAddress,
+            let first = needle.baseAddress
+        else { return nil }
+        let last = haystack.count - needle.count
+        var offset = start
+        while offset <= last {
+            guard let hit = memchr(base + offset, Int32(needle[0]), last - offset + 1) else { return nil }
+            let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + position, first, needle.count) == 0 { return position }
+            offset = position + 1
+        }
+        return nil
+    }
+
+    /// Whether `text` contains `fragment`, byte for byte. (The standard library's `contains` for strings compares
+    /// characters through a searcher it builds on each call: far slower for the many short checks redaction makes.)
+    static func contains(_ fragment: String, in text: String) -> Bool {
+        var text = text
+        var fragment = fragment
+        return text.withUTF8 { haystack in fragment.withUTF8 { needle in firstOffset(of: needle, in: haystack) != nil } }
     }
 
     static func contains(_ pattern: [UInt8], in bytes: [UInt8]) -> Bool {

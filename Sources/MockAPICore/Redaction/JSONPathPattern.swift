@@ -71,7 +71,16 @@ public struct JSONPathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the value at `path` (from the document's root) is one this pattern names.
     public func matches(_ path: [Location]) -> Bool {
-        JSONPathPattern.matches(steps[...], path[...])
+        // Most values are rejected by their last step alone; that check is cheap.
+        switch (steps.last, path.last) {
+        case (.member(let name)?, .member(let member)?), (.descendant(let name)?, .member(let member)?):
+            guard name == member else { return false }
+        case (.anyMember?, .index?), (.index?, .member?), (.anyIndex?, .member?), (.descendant?, .index?):
+            return false
+        default:
+            break
+        }
+        return JSONPathPattern.matches(steps[...], path[...])
     }
 
     private static func matches(_ steps: ArraySlice<Step>, _ path: ArraySlice<Location>) -> Bool {

@@ -72,12 +72,12 @@ public struct RedactionRules: Sendable, Equatable {
 
     public func coversHeader(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return headers.contains(lower) || headerFragments.contains { lower.contains($0) }
+        return headers.contains(lower) || headerFragments.contains { ByteSearch.contains($0, in: lower) }
     }
 
     public func coversParameter(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return queryParameters.contains(lower) || queryFragments.contains { lower.contains($0) }
+        return queryParameters.contains(lower) || queryFragments.contains { ByteSearch.contains($0, in: lower) }
     }
 
     /// These rules and `other`'s together.

@@ -85,7 +85,7 @@ extension Redactor {
                        found: inout [(location: String, rule: String, value: String)]) -> JSONValue {
         switch value {
         case .string(let text):
-            guard !RedactionMarker.containsPlaceholder(text), let rule = rules.jsonFields.first(where: { $0.matches(path) }) else {
+            guard let rule = rules.jsonFields.first(where: { $0.matches(path) }), !RedactionMarker.containsPlaceholder(text) else {
                 return value
             }
             found.append((Redactor.describe(path), rule.description, text))
@@ -136,7 +136,7 @@ extension Redactor {
 
     /// An authentication scheme: `Bearer`, `token`, `Basic`, `Digest`, `Bot`.
     static func isScheme(_ word: Substring) -> Bool {
-        !word.isEmpty && word.utf8.allSatisfy(HTTPSyntax.isTokenByte) && !word.contains("=")
+        !word.isEmpty && word.utf8.allSatisfy(HTTPSyntax.isTokenByte) && !word.utf8.contains(UInt8(ascii: "="))
     }
 }
 

@@ -82,7 +82,7 @@ public struct Redactor: Sendable {
 
     /// Whether a scrubbed value is distinctive enough to hunt for elsewhere: long, no spaces, not a placeholder.
     func isWorthHunting(_ value: String) -> Bool {
-        value.utf8.count >= max(rules.minimumEchoLength, 1) && !value.contains(" ")
-            && !RedactionMarker.containsPlaceholder(value) && !RedactionMarker.generic.contains(value)
+        value.utf8.count >= max(rules.minimumEchoLength, 1) && !value.utf8.contains(UInt8(ascii: " "))
+            && !RedactionMarker.containsPlaceholder(value) && !ByteSearch.contains(value, in: RedactionMarker.generic)
     }
 }
