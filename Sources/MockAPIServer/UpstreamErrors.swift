@@ -13,10 +13,14 @@ enum UpstreamErrors {
         let kind = kind(of: error)
         switch kind {
         case .timeout:
-            return UpstreamError(kind: .timeout, url: url, detail: "no complete answer within \(format(options.timeout)) s "
-                + "(--upstream-timeout) (\(detail))")
+            return UpstreamError(
+                kind: .timeout, url: url, detail: "nothing complete within \(format(options.timeout)) s, --upstream-timeout")
         case .tooLarge:
             return UpstreamError(kind: .tooLarge, url: url, detail: "the body is larger than \(options.maximumBodyBytes) bytes")
+        case .refused:
+            return UpstreamError(kind: .refused, url: url, detail: "nothing accepts connections at \(authority(of: url))")
+        case .dns:
+            return UpstreamError(kind: .dns, url: url, detail: authority(of: url))
         default:
             return UpstreamError(kind: kind, url: url, detail: detail)
         }
@@ -59,6 +63,13 @@ enum UpstreamErrors {
         if error is NIOTooManyBytesError { return .tooLarge }
         if String(reflecting: type(of: error)).contains("SSL") { return .tls }
         return .other
+    }
+
+    /// `api.github.com:443` or `127.0.0.1:8080` from a URL (what comes between `://` and the path).
+    private static func authority(of url: String) -> String {
+        let parts = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[0].hasSuffix(":"), parts[1].isEmpty else { return url }
+        return String(parts[2].prefix { $0 != "?" })
     }
 
     private static func format(_ seconds: Double) -> String {
