@@ -126,6 +126,18 @@ import Testing
         #expect(result.replayed.meaningfulHeaders == result.recorded.meaningfulHeaders)
     }
 
+    /// HEAD goes upstream as HEAD; its answer (headers, no body) is recorded and replayed.
+    @Test func head_isForwardedAsHead() async throws {
+        let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("ETag", "\"abc\"")], body: Array("{}".utf8))
+        let result = try await roundTrip(answer, method: "HEAD", target: "/repos/o/r")
+        #expect(result.seen.method == "HEAD")
+        #expect(result.recorded.status == 200)
+        #expect(result.recorded.body.isEmpty)
+        #expect(result.cassette.interactions.first?.request.method == "HEAD")
+        #expect(result.replayed.status == 200)
+        #expect(result.replayed.headers["etag"] == "\"abc\"")
+    }
+
     /// A redirect is recorded and returned as it came, never followed; replay points it at the mock.
     @Test func redirect_isNotFollowed() async throws {
         try await withRig(upstream: { request in
