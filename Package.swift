@@ -31,13 +31,22 @@ let package = Package(
         .systemLibrary(
             name: "CYAJL", pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CBrotli", pkgConfig: "libbrotlidec",
+            providers: [.apt(["libbrotli-dev"])]),
+
+        // gzip, deflate and br bodies decoded, so recorded answers are stored readable.
+        .target(name: "MockAPICompression", dependencies: ["CZlib", "CBrotli"], swiftSettings: swiftSettings),
 
         // Order- and literal-preserving JSON for cassettes (Foundation's parsers reorder keys and round numbers).
         .target(name: "MockAPIJSON", dependencies: ["CYAJL"], swiftSettings: swiftSettings),
         // Cassettes, matching, replay, redaction, recording: pure, no sockets.
         .target(
             name: "MockAPICore",
-            dependencies: ["MockAPIJSON", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MockAPIJSON", "MockAPICompression", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         // The only code that touches libmicrohttpd and the network.
         .target(
@@ -47,6 +56,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
@@ -77,7 +87,11 @@ let package = Package(
         // Helpers shared by the test targets (temporary folders and the like).
         .target(name: "TestSupport", dependencies: ["MockAPICore"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(
-            name: "MockAPICoreTests", dependencies: ["MockAPICore", "MockAPIJSON", "TestSupport"],
+            name: "MockAPICoreTests",
+            dependencies: [
+                "MockAPICore", "MockAPIJSON", "MockAPICompression", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MockAPIServerTests",
@@ -87,6 +101,17 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+        // Recording end to end, on loopback: proxy round trips, secrets, faults, durability (kill -9 of the binary).
+        .testTarget(
+            name: "RecordTests",
+            dependencies: [
+                "MockAPIServer", "MockAPICore", "MockAPITesting", "MockAPICLI", "MockAPICompression", "MockAPIJSON",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -13,6 +13,8 @@ public struct MockAPI: AsyncParsableCommand {
             point the same base URL at `mockapi serve` in tests and CI.
 
             Examples:
+              Record GitHub through http://127.0.0.1:8080 (point the client's base URL there):
+                mockapi record --upstream https://api.github.com --cassette Fixtures/github/my-session.json
               Replay every cassette under Fixtures/ on http://127.0.0.1:8080:
                 mockapi serve Fixtures
               Pick a free port and print its URL:
@@ -21,7 +23,7 @@ public struct MockAPI: AsyncParsableCommand {
                 mockapi serve --help
             """,
         version: version,
-        subcommands: [Serve.self])
+        subcommands: [Serve.self, Record.self])
 
     public init() {}
 }

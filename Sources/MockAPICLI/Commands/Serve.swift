@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 import MockAPICore
 import MockAPIJSON
@@ -21,6 +22,10 @@ extension MockAPI {
                 Absolute upstream URLs in Link/Location headers and bodies are rewritten to this server, so clients \
                 following `next` links stay on the mock.
 
+                With --record-missing, a request that matches nothing is forwarded to --upstream instead, and the \
+                interaction is recorded into --cassette (as `mockapi record` does: scrubbed, on disk before the \
+                answer), which is replayed too when it exists.
+
                 Admin endpoints: GET /__mockapi/health, GET /__mockapi/journal.
                 On SIGINT/SIGTERM it prints a summary. Exit status: 0, or 1 with --fail-on-unmatched when a request \
                 went unmatched, or 2 when the server could not start (a broken cassette, a port in use).
@@ -34,6 +39,9 @@ extension MockAPI {
                     mockapi serve Fixtures --strict --fail-on-unmatched
                   Also tell requests apart by their Accept header:
                     mockapi serve Fixtures --match-header accept
+                  Replay what is recorded, forward and record what is missing:
+                    mockapi serve Fixtures/github --record-missing --upstream https://api.github.com \\
+                      --cassette Fixtures/github/new.json
                 """)
 
         @Argument(help: ArgumentHelp("Cassette files, or folders searched for *.json.", valueName: "path"), completion: .file())
@@ -58,11 +66,23 @@ extension MockAPI {
         @Flag(name: .customLong("fail-on-unmatched"), help: "Exit with status 1 if any request went unmatched.")
         public var failOnUnmatched = false
 
+        @Flag(
+            name: .customLong("record-missing"),
+            help: "Forward what no cassette matches to --upstream and record it into --cassette (see the recording options).")
+        public var recordMissing = false
+
+        @OptionGroup(title: "Recording (with --record-missing)") public var recording: RecordOptions
+
         public init() {}
 
         public func validate() throws {
-            guard !cassettes.isEmpty else {
+            guard !cassettes.isEmpty || recordMissing else {
                 throw ValidationError("Give at least one cassette file or folder, for example: mockapi serve Fixtures")
+            }
+            if recordMissing {
+                try recording.validate(for: "--record-missing", environment: ProcessInfo.processInfo.environment)
+            } else if recording.isUsed {
+                throw ValidationError("--upstream, --cassette and the --redact-* options record; add --record-missing.")
             }
             guard (100...599).contains(unmatchedStatus) else {
                 throw ValidationError("--unmatched-status must be an HTTP status from 100 to 599.")
@@ -74,9 +94,12 @@ extension MockAPI {
 
         public func run() async throws {
             let logger = Logging.makeLogger(level: server.logLevel.level)
+            let setup = recordMissing
+                ? try RecordingSetup(options: recording, environment: ProcessInfo.processInfo.environment) : nil
             let loaded: [LoadedCassette]
-            do { loaded = try CassetteLoader.load(cassettes) } catch {
+            do { loaded = try CassetteLoader.load(cassettes + (setup?.cassetteToReplay(besides: cassettes) ?? [])) } catch {
                 for problem in error.problems { Terminal.writeError("mockapi: error: \(problem)\n") }
+                await setup?.finish()
                 throw ExitCode(2)
             }
             let journal = Journal(capacity: server.journalSize)
@@ -87,11 +110,13 @@ extension MockAPI {
                 running = try MicroHTTPDServer(configuration: server.configuration, logger: logger) { baseURL in
                     let replayer = Replayer(
                         cassettes: loaded, options: options, baseURL: baseURL, journal: journal,
+                        fallback: setup?.recorder(journal: journal, logger: logger),
                         onUnmatched: { logger.warning("\($0.line)") })
                     return Router(admin: AdminResponder(journal: journal) { replayer.healthFacts }, main: replayer)
                 }
             } catch {
                 Terminal.writeError("mockapi: error: \(error)\n")
+                await setup?.finish()
                 throw ExitCode(2)
             }
             guard let router = running.responder as? Router, let replayer = router.main as? Replayer else {
@@ -104,8 +129,13 @@ extension MockAPI {
 
             let signal = await Signals.waitForTermination()
             await running.stop()
+            await setup?.finish()
             let counts = journal.counts
             Terminal.writeError(ServeSummary(signal: signal, counts: counts, journal: journal, replayer: replayer).text)
+            if let setup {
+                Terminal.writeError(
+                    RecordSummary(file: setup.writer.file, statistics: setup.statistics.snapshot, writer: setup.writer.statistics).text)
+            }
             if failOnUnmatched && counts.unmatched > 0 { throw ExitCode(1) }
         }
     }

@@ -15,7 +15,8 @@ struct ServeSummary {
         let served = counts.requests - counts.admin
         lines.append(
             "mockapi: stopped (\(Signals.name(signal))) after \(served) request\(served == 1 ? "" : "s"): "
-                + "\(counts.matched) matched, \(counts.unmatched) unmatched")
+                + "\(counts.matched) matched, \(counts.unmatched) unmatched"
+                + (counts.recorded + counts.failed > 0 ? ", \(counts.recorded) recorded, \(counts.failed) failed" : ""))
         if counts.unmatched > 0 {
             var seen: [String: Int] = [:]
             var order: [String] = []

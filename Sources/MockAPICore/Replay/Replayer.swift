@@ -21,7 +21,8 @@ public struct ReplayOptions: Sendable {
 
 /// Answers requests from cassettes: a hash lookup of the request's key, then the next recorded answer for it.
 /// Unmatched requests get an answer no recording could produce (``unmatchedHeader``, a JSON report of the nearest
-/// recorded requests), and are journaled and reported to `onUnmatched`.
+/// recorded requests), and are journaled and reported to `onUnmatched`, unless a `fallback` responder is given: then
+/// it answers them instead (`serve --record-missing` forwards them to a ``Recorder``, which journals them itself).
 public final class Replayer: Responder {
     /// Marks answers that mockapi made up because nothing recorded matched.
     public static let unmatchedHeader = "X-Mockapi-Unmatched"
@@ -30,15 +31,23 @@ public final class Replayer: Responder {
     public let options: ReplayOptions
     public let journal: Journal
     public let headerNeeds: HeaderNeeds
+    /// Answers what no recording matches (or, strict, what is used up), instead of the unmatched report.
+    public let fallback: (any Responder)?
     private let onUnmatched: @Sendable (UnmatchedReport) -> Void
 
     public init(cassettes: [LoadedCassette], options: ReplayOptions = ReplayOptions(), baseURL: String,
-                journal: Journal = Journal(), onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void = { _ in }) {
+                journal: Journal = Journal(), fallback: (any Responder)? = nil,
+                onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void = { _ in }) {
         self.index = ReplayIndex(
             cassettes: cassettes, matchHeaders: options.matchHeaders, baseURL: options.rewriteURLs ? baseURL : nil)
         self.options = options
         self.journal = journal
-        self.headerNeeds = .only(index.normalizer.neededHeaders)
+        switch fallback?.headerNeeds {
+        case .all?: self.headerNeeds = .all
+        case .only(let names)?: self.headerNeeds = .only(index.normalizer.neededHeaders.union(names))
+        case nil: self.headerNeeds = .only(index.normalizer.neededHeaders)
+        }
+        self.fallback = fallback
         self.onUnmatched = onUnmatched
     }
 
@@ -76,6 +85,7 @@ public final class Replayer: Responder {
     }
 
     private func unmatched(_ request: HTTPRequest, key: RequestKey, reason: String, nearest: [NearMiss]?) -> Reply {
+        if let fallback { return fallback.reply(to: request) }
         let report = UnmatchedReport(
             method: request.method, path: request.path, query: request.query, reason: reason,
             nearest: nearest ?? index.nearest(to: key, body: request.body))

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MockAPICore
+import MockAPIJSON
+import MockAPIServer
+
+extension MockAPI {
+    /// `mockapi record`: a reverse proxy that saves every interaction to a cassette.
+    public struct Record: AsyncParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Record a real API into a cassette, through a reverse proxy on 127.0.0.1.",
+            discussion: """
+                Point your client's base URL at the printed URL and use it as usual. Each request is forwarded to the \
+                upstream with its method, path, raw query, headers and body; redirects are passed back, never \
+                followed. The interaction is on disk before the answer goes back to the client: appended to a \
+                journal beside the cassette (.NAME.json.journal) and synced; concurrent interactions share one sync. \
+                The journal is folded into the cassette (replaced atomically, so always a valid cassette) as it grows \
+                and when mockapi stops. If mockapi is killed, nothing answered is lost: `mockapi serve` reads the \
+                journal, and the next `mockapi record` on that cassette folds it in. Compressed answers (gzip, \
+                deflate, br) reach the client as sent and are stored decoded, readable as JSON or text.
+
+                Several upstreams: --upstream /qiita=https://qiita.com --upstream https://api.github.com sends \
+                /qiita/… to Qiita (without the prefix) and everything else to GitHub. `mockapi serve` replays the \
+                cassette under the same prefixes.
+
+                An existing cassette is added to (new interactions after the old); --overwrite starts it afresh. A \
+                file that is not a valid cassette is never touched.
+
+                Secrets never reach disk. Scrubbed by default: the Authorization, Proxy-Authorization, Cookie and \
+                Set-Cookie headers, headers whose name contains api-key, token, secret, password or session; query \
+                and form parameters whose name contains token, secret, password, api_key, signature or credential, \
+                or is key or sig; JSON fields access_token, refresh_token, id_token, client_secret, password and \
+                token at any depth. Values become <redacted> (an auth scheme stays: "Bearer <redacted>"), and replay \
+                matches any value there. A scrubbed token found anywhere else in the same interaction is replaced \
+                too. Before writing, mockapi checks that no scrubbed or --redact-env value is left in the bytes; if \
+                one is, nothing is written and the client gets 502.
+
+                When the upstream cannot answer (refused, reset, unknown host, timeout) the client gets 502, or 504 \
+                for a timeout, with a JSON body saying what failed; nothing is recorded. Upstream 4xx and 5xx \
+                answers are recorded like any other.
+
+                On SIGINT/SIGTERM it prints a summary: interactions per upstream, bytes written, redactions, errors.
+                Exit status: 0, or 2 when it could not start (a bad option, a broken cassette, a port in use).
+
+                Examples:
+                  mockapi record --upstream https://api.github.com \\
+                      --cassette Fixtures/github/my-session.json --redact-env GITHUB_TOKEN
+                  mockapi record --upstream /qiita=https://qiita.com \\
+                      --upstream https://api.github.com --cassette Fixtures/both.json
+                  mockapi record --upstream https://api.example.com --port 0 \\
+                      --ready-file /tmp/mockapi.url --cassette Fixtures/example.json
+                  mockapi record --upstream https://api.example.com --cassette x.json \\
+                      --redact-header X-Session-Key --redact-json-field '$.user.email'
+                Then replay it: mockapi serve Fixtures/github/my-session.json
+                """)
+
+        @OptionGroup public var recording: RecordOptions
+
+        @OptionGroup public var server: ServerOptions
+
+        public init() {}
+
+        public func validate() throws {
+            try recording.validate(for: "mockapi record", environment: ProcessInfo.processInfo.environment)
+        }
+
+        public func run() async throws {
+            let logger = Logging.makeLogger(level: server.logLevel.level)
+            let setup = try RecordingSetup(options: recording, environment: ProcessInfo.processInfo.environment)
+            let journal = Journal(capacity: server.journalSize)
+            let running: MicroHTTPDServer
+            do {
+                running = try MicroHTTPDServer(configuration: server.configuration, logger: logger) { _ in
+                    let recorder = setup.recorder(journal: journal, logger: logger)
+                    return Router(admin: AdminResponder(journal: journal) { setup.healthFacts }, main: recorder)
+                }
+            } catch {
+                Terminal.writeError("mockapi: error: \(error)\n")
+                await setup.finish()
+                throw ExitCode(2)
+            }
+            try ReadyAnnouncement.announce(url: running.baseURL, readyFile: server.readyFile, what: setup.description)
+
+            let signal = await Signals.waitForTermination()
+            await running.stop()
+            await setup.finish()
+            let counts = journal.counts
+            let served = counts.requests - counts.admin
+            Terminal.writeError(
+                "mockapi: stopped (\(Signals.name(signal))) after \(served) request\(served == 1 ? "" : "s"): "
+                    + "\(counts.recorded) recorded, \(counts.failed) failed\n"
+                    + RecordSummary(file: setup.writer.file, statistics: setup.statistics.snapshot,
+                                    writer: setup.writer.statistics).text)
+        }
+    }
+}
+
+extension RecordingSetup {
+    /// What `GET /__mockapi/health` says about recording.
+    var healthFacts: [JSONMember] {
+        let written = writer.statistics
+        return [
+            JSONMember("mode", .string("record")),
+            JSONMember("cassette", .string(writer.file)),
+            JSONMember("interactions", .integer(written.interactions)),
+            JSONMember("recorded", .integer(written.appended)),
+            JSONMember("upstreams", .array(routes.routes.map { .string($0.description) })),
+        ]
+    }
+}

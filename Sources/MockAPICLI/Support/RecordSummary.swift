@@ -1,0 +1,44 @@
+import MockAPICore
+
+/// What `record` (and `serve --record-missing`) prints on stderr when it stops: interactions per upstream, what was
+/// written, redactions per rule, errors per cause.
+struct RecordSummary {
+    let file: String
+    let statistics: RecorderStatistics.Snapshot
+    let writer: CassetteWriter.Statistics
+
+    var lines: [String] {
+        var lines: [String] = []
+        lines.append(
+            "mockapi: \(file): \(writer.appended) interaction\(writer.appended == 1 ? "" : "s") recorded "
+                + "(\(writer.interactions) in the cassette, \(RecordSummary.size(writer.fileBytes))); "
+                + "\(writer.writes) journal write\(writer.writes == 1 ? "" : "s") and \(writer.folds) rewrite"
+                + "\(writer.folds == 1 ? "" : "s") of the file, \(RecordSummary.size(writer.bytesWritten)) written")
+        for item in statistics.recorded.items { lines.append("  \(item.name): \(item.count)") }
+        lines.append(RecordSummary.counted("redactions", statistics.redactions, unit: "value"))
+        lines.append(RecordSummary.counted("errors", statistics.failures, unit: "request"))
+        return lines
+    }
+
+    var text: String { lines.joined(separator: "\n") + "\n" }
+
+    /// `mockapi: redactions: 12 values (header authorization ×10, env GITHUB_TOKEN ×2)`, or `…: none`.
+    static func counted(_ label: String, _ counts: OrderedCounts, unit: String) -> String {
+        guard !counts.isEmpty else { return "mockapi: \(label): none" }
+        let parts = counts.items.map { "\($0.name) ×\($0.count)" }.joined(separator: ", ")
+        return "mockapi: \(label): \(counts.total) \(unit)\(counts.total == 1 ? "" : "s") (\(parts))"
+    }
+
+    /// `512 B`, `48.2 KB`, `10.5 MB`.
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1 << 20 { return one(Double(bytes) / 1024) + " KB" }
+        if bytes < 1 << 30 { return one(Double(bytes) / Double(1 << 20)) + " MB" }
+        return one(Double(bytes) / Double(1 << 30)) + " GB"
+    }
+
+    private static func one(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,55 @@
+import MockAPIJSON
+
+/// The bytes of a cassette file built piece by piece, identical to ``Cassette/fileBytes()`` for the same cassette:
+/// a fixed head, each interaction as pretty JSON indented for its place in the array, and a tail. Appending an
+/// interaction costs its own encoding, not the whole cassette's.
+struct CassetteFileLayout {
+    /// Everything before the tail: head and interactions.
+    private(set) var body: [UInt8]
+    private(set) var count: Int
+
+    init(source: String?) {
+        var head = Array("{\n  \"mockapi\": \(Cassette.formatVersion),\n".utf8)
+        if let source {
+            head += Array("  \"source\": ".utf8)
+            JSONValue.writeString(source, into: &head)
+            head += Array(",\n".utf8)
+        }
+        head += Array("  \"interactions\": [".utf8)
+        self.body = head
+        self.count = 0
+    }
+
+    /// One interaction's bytes in the file, without the separator before it.
+    static func encode(_ interaction: Interaction) -> [UInt8] {
+        var bytes = Array("    ".utf8)
+        interaction.jsonValue.writePretty(into: &bytes, indent: 4)
+        return bytes
+    }
+
+    /// Appends encoded interactions; returns where the body stood before, for ``rollBack(to:)``.
+    mutating func append(_ encoded: [[UInt8]]) -> (length: Int, count: Int) {
+        let mark = (body.count, count)
+        for chunk in encoded {
+            body += count == 0 ? [UInt8(ascii: "\n")] : [UInt8(ascii: ","), UInt8(ascii: "\n")]
+            body += chunk
+            count += 1
+        }
+        return mark
+    }
+
+    mutating func rollBack(to mark: (length: Int, count: Int)) {
+        body.removeSubrange(mark.length...)
+        count = mark.count
+    }
+
+    private var tail: [UInt8] { Array((count == 0 ? "]\n}\n" : "\n  ]\n}\n").utf8) }
+
+    /// Calls `body` with the whole file's bytes, without copying what is already laid out.
+    mutating func withFileBytes<T>(_ use: ([UInt8]) -> T) -> T {
+        let end = tail
+        self.body += end
+        defer { self.body.removeLast(end.count) }
+        return use(self.body)
+    }
+}

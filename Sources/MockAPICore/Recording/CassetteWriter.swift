@@ -1,0 +1,139 @@
+import Foundation
+import MockAPIJSON
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Appends recorded interactions to one cassette, durably: ``append(_:forbidding:)`` returns only once the
+/// interaction is on disk, appended to the cassette's ``CassetteJournal`` and synced. The cassette file itself is
+/// replaced atomically whenever it changes, so it is a valid cassette at every moment; ``Cassette/load(file:)`` adds
+/// what the journal holds, so a recorder killed at any moment loses no interaction whose answer went out.
+///
+/// Appends that arrive while a sync is in progress are written together by the next one (group commit): with N
+/// concurrent clients, one sync serves up to N interactions. The journal is folded into the file when it is as large
+/// as the file, and by ``finish()``; after a clean finish there is no journal, only the cassette.
+public final class CassetteWriter: Sendable {
+    public struct Statistics: Sendable, Equatable {
+        /// Interactions in the cassette now, those it held before recording included.
+        public var interactions = 0
+        /// Interactions this writer added.
+        public var appended = 0
+        /// Journal appends, each followed by a sync.
+        public var writes = 0
+        /// Times the journal was folded into the cassette file (an atomic rewrite of the whole file).
+        public var folds = 0
+        /// Bytes written by all of them.
+        public var bytesWritten = 0
+        /// The size of the cassette file and its journal now.
+        public var fileBytes = 0
+        /// The most interactions one write carried.
+        public var largestBatch = 0
+    }
+
+    /// How an existing file at the path is treated.
+    public enum Mode: Sendable {
+        /// Keep its interactions and add to them (it must be a valid cassette).
+        case append
+        /// Start an empty cassette in its place.
+        case overwrite
+    }
+
+    public let file: String
+    /// Interactions already in the cassette when the writer opened it.
+    public let existingInteractions: Int
+    private let state: CassetteFile
+    private let committer: GroupCommitter<EncodedInteraction, Int, CassetteWriterError>
+
+    /// Opens the cassette, creating it (and its folders) as an empty cassette if it does not exist, so that a folder
+    /// that cannot be written fails now rather than at the first request. The journal a killed recorder left is
+    /// folded in first.
+    /// - Parameters:
+    ///   - forbidding: secrets that must not already be in an existing cassette (`--redact-env` values).
+    ///   - maximumBatch: the most interactions one write carries; 1 syncs once per interaction.
+    ///   - foldThreshold: the journal is folded into the file once it has at least this many bytes (and as many as
+    ///     the file).
+    public init(file: String, mode: Mode = .append, source: String? = nil, forbidding secrets: [SecretLiteral] = [],
+                maximumBatch: Int = .max, foldThreshold: Int = 1 << 20) throws(CassetteWriterError) {
+        CassetteWriter.removeStaleTemporaryFiles(of: file)
+        let journal = CassetteJournal.path(for: file)
+        var existing: Cassette?
+        if mode == .append, FileManager.default.fileExists(atPath: file) {
+            do { existing = try Cassette.load(file: file) } catch { throw .existingUnreadable(error) }
+        }
+        var layout = CassetteFileLayout(source: existing?.source ?? source)
+        _ = layout.append((existing?.interactions ?? []).map(CassetteFileLayout.encode))
+        let leaks = layout.withFileBytes { Redactor.leaks(of: secrets, in: $0) }
+        guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: leaks) }
+        var statistics = Statistics()
+        statistics.interactions = layout.count
+        statistics.fileBytes = layout.withFileBytes { $0.count }
+        let hadJournal = access(journal, F_OK) == 0
+        if existing == nil || hadJournal {
+            // A new file, or the file with the journal folded in; the journal goes once the file holds it all.
+            let written = layout.withFileBytes { bytes in
+                Result { () throws(FileIO.Failure) in
+                    try FileIO.createFolder(FileIO.parent(of: file))
+                    if existing == nil { unlink(journal) }
+                    try FileIO.writeAtomically(bytes, to: file)
+                    unlink(journal)
+                    FileIO.syncFolder(FileIO.parent(of: file))
+                }
+            }
+            if case .failure(let error) = written { throw .unwritable(file: file, reason: error.description) }
+        }
+        self.file = file
+        self.existingInteractions = layout.count
+        let state = CassetteFile(
+            file: file, layout: layout, statistics: statistics, fileBytes: statistics.fileBytes, foldThreshold: foldThreshold)
+        self.state = state
+        self.committer = GroupCommitter(
+            label: "mockapi.cassette-writer", maximumBatch: maximumBatch, afterCommit: { state.foldIfDue() },
+            commit: { batch in state.commit(batch) })
+    }
+
+    /// Adds an interaction and returns its index in the cassette once it is on disk.
+    /// - Parameter secrets: values that must not appear in the bytes written (a ``RedactionReport``'s secrets and the
+    ///   `--redact-env` values); if one does, nothing is written and ``CassetteWriterError/wouldLeak(file:secrets:)``
+    ///   is thrown.
+    public func append(_ interaction: Interaction, forbidding secrets: [SecretLiteral] = []) async throws(CassetteWriterError) -> Int {
+        // Encoding and checking run in the caller's task, in parallel; only the write is serialised.
+        var compact: [UInt8] = []
+        interaction.jsonValue.writeCompact(into: &compact)
+        let encoded = EncodedInteraction(pretty: CassetteFileLayout.encode(interaction), compact: compact)
+        var leaks = Redactor.leaks(of: secrets, in: encoded.pretty) + Redactor.leaks(of: secrets, in: encoded.compact)
+        for body in [interaction.request.body, interaction.response.body] {
+            if case .binary(let bytes) = body { leaks += Redactor.leaks(of: secrets, in: bytes) }
+        }
+        guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: Array(Set(leaks)).sorted()) }
+        return try await committer.submit(encoded)
+    }
+
+    public var statistics: Statistics { state.locked.withLock { $0.statistics } }
+
+    /// Returns once every append made before the call is on disk.
+    public func flush() async {
+        await committer.perform {}
+    }
+
+    /// Waits for appends in progress, then folds the journal into the cassette file, so that the file alone holds
+    /// the whole recording. The writer can go on appending afterwards.
+    public func finish() async throws(CassetteWriterError) {
+        let state = self.state
+        try await committer.perform { state.fold() }.get()
+    }
+
+    /// Removes what a killed writer left behind: the temporary files of ``FileIO/writeAtomically(_:to:mode:)`` for
+    /// this cassette (`.NAME.tmp-PID-…`) whose process is gone. Hidden, but `git add` would pick them up.
+    static func removeStaleTemporaryFiles(of file: String) {
+        let folder = FileIO.parent(of: file)
+        let prefix = ".\(FileIO.basename(of: file)).tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink(folder + "/" + name)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import MockAPICompression
+
+/// Which header fields cross the proxy, in each direction, and which are kept in the cassette.
+public enum ProxyHeaders {
+    /// Fields that describe one connection, not the message (RFC 9110 §7.6.1), and framing the HTTP stacks on each
+    /// side set themselves. `Host` is set for the upstream by the HTTP client.
+    public static let connectionFields: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "host",
+        "content-length", "expect",
+    ]
+
+    /// The client's header fields as sent upstream: connection fields dropped (also those the client's `Connection`
+    /// names), and `Accept-Encoding` narrowed to codings mockapi can decode for the cassette.
+    public static func forwarded(_ headers: HTTPHeaders) -> HTTPHeaders {
+        let named = namedByConnection(headers)
+        var output = HTTPHeaders()
+        for field in headers {
+            let name = field.name.lowercased()
+            guard !connectionFields.contains(name), !named.contains(name) else { continue }
+            if name == "accept-encoding" {
+                if let narrowed = acceptEncoding(field.value) { output.append(field.name, narrowed) }
+                continue
+            }
+            output.append(field.name, field.value)
+        }
+        return output
+    }
+
+    /// The upstream's header fields as sent to the client: everything but connection fields and framing (the server
+    /// frames the body itself). `Content-Encoding` stays: the client gets the body as the upstream coded it.
+    public static func toClient(_ headers: HTTPHeaders) -> HTTPHeaders {
+        let named = namedByConnection(headers)
+        return HTTPHeaders(headers.fields.filter { field in
+            let name = field.name.lowercased()
+            return !connectionFields.contains(name) && !named.contains(name)
+        })
+    }
+
+    /// The upstream's header fields as stored: also without `Content-Encoding`, since the cassette holds the body
+    /// decoded (replay would drop it anyway; see ``ResponsePreparer/unreplayedHeaders``).
+    public static func storedResponse(_ headers: HTTPHeaders) -> HTTPHeaders {
+        HTTPHeaders(toClient(headers).fields.filter { !$0.name.equalsIgnoringASCIICase("content-encoding") })
+    }
+
+    /// An `Accept-Encoding` value with only the codings mockapi decodes (gzip, deflate, br, identity), parameters
+    /// such as `;q=0.5` kept; nil when none is left (the upstream then sends the body uncoded).
+    public static func acceptEncoding(_ value: String) -> String? {
+        let kept = value.split(separator: ",").compactMap { item -> String? in
+            let trimmed = item.trimmingSpaces()
+            let coding = trimmed.prefix { $0 != ";" }.trimmingSpaces().lowercased()
+            return ContentDecoder.supportedCodings.contains(coding) ? trimmed : nil
+        }
+        return kept.isEmpty ? nil : kept.joined(separator: ", ")
+    }
+
+    private static func namedByConnection(_ headers: HTTPHeaders) -> Set<String> {
+        Set(headers.values("connection").flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces().lowercased() })
+    }
+}

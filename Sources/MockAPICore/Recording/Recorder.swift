@@ -1,0 +1,137 @@
+import Logging
+import MockAPICompression
+import MockAPIJSON
+import Synchronization
+
+/// Forwards each request to its upstream, saves the interaction (decoded, scrubbed) to the cassette, and only then
+/// hands the upstream's answer back to the client, unchanged but for framing.
+///
+/// A client therefore never receives an answer that is not on disk: when the upstream cannot be reached, the body
+/// cannot be decoded, or the write is refused (a secret would leak, the disk is full), the client gets mockapi's own
+/// error instead (502, or 504 for a timeout), marked with ``errorHeader`` and a JSON body saying what failed where.
+public final class Recorder: Responder {
+    /// Marks answers made by mockapi itself rather than by the upstream; its value is the cause (`refused`).
+    public static let errorHeader = "X-Mockapi-Error"
+
+    public let routes: UpstreamRoutes
+    public let upstream: any Upstream
+    public let redactor: Redactor
+    public let writer: CassetteWriter
+    public let journal: Journal
+    public let statistics: RecorderStatistics
+    /// How the journal names the cassette.
+    public let cassetteName: String
+    /// The largest decoded answer body recorded.
+    public let maximumBodyBytes: Int
+    private let logger: Logger
+    /// Secrets scrubbed from earlier interactions of this session, hunted down in later ones (most recent last).
+    private let learned = Mutex<[SecretLiteral]>([])
+    /// How many learned secrets are kept.
+    static let learnedLimit = 256
+
+    public init(routes: UpstreamRoutes, upstream: any Upstream, redactor: Redactor, writer: CassetteWriter,
+                journal: Journal = Journal(), statistics: RecorderStatistics = RecorderStatistics(), cassetteName: String,
+                maximumBodyBytes: Int = 256 << 20, logger: Logger) {
+        self.routes = routes
+        self.upstream = upstream
+        self.redactor = redactor
+        self.writer = writer
+        self.journal = journal
+        self.statistics = statistics
+        self.cassetteName = cassetteName
+        self.maximumBodyBytes = maximumBodyBytes
+        self.logger = logger
+    }
+
+    /// Every header is forwarded, so the engine must collect them all.
+    public var headerNeeds: HeaderNeeds { .all }
+
+    public func reply(to request: HTTPRequest) -> Reply {
+        guard request.path.hasPrefix("/") else {
+            return failure(request, status: 400, cause: "bad target", message: "cannot forward the request target \(request.path): "
+                + "mockapi record forwards origin-form targets (/path?query) only")
+        }
+        guard let (route, upstreamPath) = routes.route(for: request.path) else {
+            return failure(request, status: 404, cause: "no upstream", message: "no --upstream is mounted for \(request.path) "
+                + "(mounted: \(routes.mounts.joined(separator: ", ")))")
+        }
+        return .deferred { await self.forward(request, route: route, upstreamPath: upstreamPath) }
+    }
+
+    private func forward(_ request: HTTPRequest, route: UpstreamRoute, upstreamPath: String) async -> Reply {
+        let headers = ProxyHeaders.forwarded(request.headers)
+        let url = route.upstream + upstreamPath + (request.query.map { "?" + $0 } ?? "")
+        let sendsBody = !request.body.isEmpty || request.headers.contains("content-length")
+            || ["POST", "PUT", "PATCH"].contains(request.method)
+        let started = ContinuousClock.now
+        let answer: UpstreamResponse
+        do {
+            answer = try await upstream.send(
+                UpstreamRequest(method: request.method, url: url, headers: headers, body: sendsBody ? request.body : nil))
+        } catch {
+            return failure(
+                request, status: error.status, cause: "upstream: \(error.summary)", code: error.kind.rawValue,
+                message: "upstream \(route.upstream) failed for \(request.method) \(request.target): \(error.summary) "
+                    + "(\(error.detail)); nothing was recorded",
+                extra: [JSONMember("upstream", .string(error.url))])
+        }
+        let elapsed = started.duration(to: .now)
+        guard (100...599).contains(answer.status) else {
+            return failure(request, status: 502, cause: "bad status", message: "upstream \(route.upstream) answered "
+                + "\(request.method) \(request.target) with status \(answer.status), which a cassette cannot hold; nothing was recorded")
+        }
+        let decoded: [UInt8]
+        let codings = answer.headers.values("content-encoding").joined(separator: ", ")
+        do { decoded = try ContentDecoder.decode(answer.body, contentEncoding: codings, limit: maximumBodyBytes) } catch {
+            return failure(request, status: 502, cause: "undecodable body", message: "cannot record the answer to "
+                + "\(request.method) \(request.target) from \(route.upstream): \(error); nothing was recorded")
+        }
+        var interaction = Interaction(
+            request: RecordedRequest(
+                method: request.method.uppercased(), path: upstreamPath, query: request.query, headers: headers,
+                body: Body(bytes: request.body)),
+            response: RecordedResponse(
+                status: answer.status, headers: ProxyHeaders.storedResponse(answer.headers), body: Body(bytes: decoded)),
+            upstream: route.upstream, mount: route.mount == "/" ? nil : route.mount,
+            recordedAt: JournalEntry.iso8601(Journal.now()),
+            durationMs: (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15).rounded())
+        let known = learned.withLock { $0 }
+        let report = redactor.redact(&interaction, alsoHiding: known)
+        learn(report.secrets)
+        let index: Int
+        do { index = try await writer.append(interaction, forbidding: report.secrets) } catch {
+            let cause = if case .wouldLeak = error { "write refused" } else { "write failed" }
+            return failure(request, status: 502, cause: cause, level: .error, message: "the answer to \(request.method) "
+                + "\(request.target) was not recorded: \(error)")
+        }
+        statistics.recorded(route: route, redactions: report)
+        journal.record(request, status: answer.status, outcome: .recorded(cassette: cassetteName, index: index))
+        logger.debug("recorded \(request.method) \(request.target) → \(answer.status) as \(cassetteName)[\(index)]")
+        return .response(HTTPResponse(status: answer.status, headers: ProxyHeaders.toClient(answer.headers), body: answer.body))
+    }
+
+    private func learn(_ secrets: [SecretLiteral]) {
+        let new = secrets.filter { !redactor.rules.literals.contains($0) }
+        guard !new.isEmpty else { return }
+        learned.withLock { learned in
+            for secret in new where !learned.contains(where: { $0.value == secret.value }) { learned.append(secret) }
+            if learned.count > Recorder.learnedLimit { learned.removeFirst(learned.count - Recorder.learnedLimit) }
+        }
+    }
+
+    /// mockapi's own answer when nothing could be recorded: JSON naming the request, what failed and where.
+    private func failure(_ request: HTTPRequest, status: Int, cause: String, code: String? = nil,
+                         level: Logger.Level = .warning, message: String, extra: [JSONMember] = []) -> Reply {
+        logger.log(level: level, "\(message)")
+        statistics.failed(cause)
+        journal.record(request, status: status, outcome: .failed(message))
+        var target = [JSONMember("method", .string(request.method)), JSONMember("path", .string(request.path))]
+        if let query = request.query { target.append(JSONMember("query", .string(query))) }
+        let document = JSONValue.object(
+            [JSONMember("error", .string("mockapi: " + message)), JSONMember("request", .object(target))] + extra)
+        var body = document.prettyBytes()
+        body.append(UInt8(ascii: "\n"))
+        let marker = code ?? String(cause.map { $0 == " " ? "-" : $0 })
+        return .response(.json(status: status, body, headers: [(Recorder.errorHeader, marker)]))
+    }
+}

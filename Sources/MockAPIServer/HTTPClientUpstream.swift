@@ -1,0 +1,62 @@
+import AsyncHTTPClient
+import MockAPICore
+import NIOCore
+import NIOHTTP1
+
+/// The real ``Upstream``: AsyncHTTPClient with redirects never followed and no decompression, so the answer is what
+/// the API sent (3xx, every `Set-Cookie`, coded bytes). Calls run on NIO's event loops; nothing blocks a server
+/// thread. Call ``shutdown()`` before dropping it.
+public final class HTTPClientUpstream: Upstream {
+    public struct Options: Sendable {
+        /// Seconds for the whole exchange (connect, send, complete answer): `--upstream-timeout`.
+        public var timeout: Double
+        /// The largest answer body accepted, as it comes (coded).
+        public var maximumBodyBytes: Int
+        /// Connections kept per upstream host.
+        public var connectionsPerHost: Int
+
+        public init(timeout: Double = 30, maximumBodyBytes: Int = 256 << 20, connectionsPerHost: Int = 64) {
+            self.timeout = timeout
+            self.maximumBodyBytes = maximumBodyBytes
+            self.connectionsPerHost = connectionsPerHost
+        }
+    }
+
+    public let options: Options
+    private let client: HTTPClient
+
+    public init(options: Options = Options()) {
+        self.options = options
+        var pool = HTTPClient.Configuration.ConnectionPool()
+        pool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(options.connectionsPerHost, 1)
+        // A refused connection fails the request now instead of being retried until the timeout.
+        pool.retryConnectionEstablishment = false
+        let timeout = TimeAmount.nanoseconds(Int64(options.timeout * 1e9))
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow, timeout: .init(connect: timeout, read: timeout), connectionPool: pool,
+            decompression: .disabled)
+        configuration.httpVersion = .automatic
+        self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    public func send(_ request: UpstreamRequest) async throws(UpstreamError) -> UpstreamResponse {
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        do {
+            let response = try await client.execute(outgoing, timeout: .nanoseconds(Int64(options.timeout * 1e9)))
+            let body = try await response.body.collect(upTo: options.maximumBodyBytes)
+            var headers = MockAPICore.HTTPHeaders()
+            for field in response.headers { headers.append(field.name, field.value) }
+            return UpstreamResponse(status: Int(response.status.code), headers: headers, body: Array(buffer: body))
+        } catch {
+            throw UpstreamErrors.classify(error, url: request.url, options: options)
+        }
+    }
+
+    /// Closes the connections; waits for calls in progress to fail or finish.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+}

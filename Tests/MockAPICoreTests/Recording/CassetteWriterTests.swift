@@ -1,0 +1,204 @@
+import Dispatch
+import MockAPICore
+import MockAPIJSON
+import Synchronization
+import Testing
+
+struct CassetteWriterTests {
+    /// The file written piece by piece is byte for byte what saving the whole cassette writes, so a recorded
+    /// cassette round-trips through load and save without a diff.
+    @Test func file_isTheCassettesOwnBytes() async throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("deep/er/session.json")
+        let writer = try CassetteWriter(file: file, source: "recorded by tests")
+        #expect(try FileIO.read(file) == Cassette(source: "recorded by tests").fileBytes())
+        let interactions: [Interaction] = [
+            .recordedGet("/a", query: "x=1", responseBody: #"{"id":1}"#),
+            .recordedPost("/b", body: #"{"name":"x"}"#, contentType: "application/json", status: 201),
+            Interaction(request: RecordedRequest(method: "GET", path: "/bin"), response: RecordedResponse(status: 200, body: .binary([0, 255, 1]))),
+        ]
+        for interaction in interactions { _ = try await writer.append(interaction) }
+        let expected = Cassette(source: "recorded by tests", interactions: interactions)
+        #expect(try Cassette.load(file: file) == expected)
+        try await writer.finish()
+        #expect(try FileIO.read(file) == expected.fileBytes())
+        #expect(folder.contents == ["deep"])
+        #expect(writer.statistics.appended == 3)
+        #expect(writer.statistics.fileBytes == expected.fileBytes().count)
+    }
+
+    /// Until it is folded in, the journal holds what the file does not; a writer that never finished (killed) loses
+    /// nothing: loading reads the journal, and the next writer folds it into the file.
+    @Test func journalOfAKilledWriter_isReadAndFoldedIn() async throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("s.json")
+        let first = try CassetteWriter(file: file)
+        for path in ["/a", "/b", "/c"] { _ = try await first.append(.recordedGet(path)) }
+        #expect(folder.contents == [".s.json.journal", "s.json"])
+        #expect(try Cassette(bytes: FileIO.read(file), file: file).interactions.isEmpty)
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/a", "/b", "/c"])
+
+        let second = try CassetteWriter(file: file)
+        #expect(second.existingInteractions == 3)
+        #expect(folder.contents == ["s.json"])
+        #expect(try Cassette(bytes: FileIO.read(file), file: file).interactions.map(\.request.path) == ["/a", "/b", "/c"])
+        #expect(try await second.append(.recordedGet("/d")) == 3)
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/a", "/b", "/c", "/d"])
+    }
+
+    /// A line cut short by a kill is ignored, lines the file already holds are skipped, a gap is an error.
+    @Test func journalLines_areReadSafely() throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("s.json")
+        try Cassette(interactions: [.recordedGet("/a")]).save(to: file)
+        let journal = CassetteJournal.path(for: file)
+        #expect(journal == folder.file(".s.json.journal"))
+        let stale = CassetteJournal.line(for: .recordedGet("/a"), index: 0)
+        let next = CassetteJournal.line(for: .recordedGet("/b"), index: 1)
+        let torn = Array(CassetteJournal.line(for: .recordedGet("/c"), index: 2).dropLast(9))
+        try FileIO.writeAtomically(stale + next + torn, to: journal)
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/a", "/b"])
+        try FileIO.writeAtomically(CassetteJournal.line(for: .recordedGet("/z"), index: 5), to: journal)
+        #expect(throws: CassetteError.invalid(file: journal, at: "line 1", reason: "holds interaction 5 but the cassette has 1 before it")) {
+            try Cassette.load(file: file)
+        }
+    }
+
+    /// The journal is folded into the file as it grows, so the file keeps up without a rewrite per interaction.
+    @Test func journal_isFoldedInAsItGrows() async throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("s.json")
+        let writer = try CassetteWriter(file: file, foldThreshold: 2_000)
+        for number in 0..<40 { _ = try await writer.append(.recordedGet("/n", query: "i=\(number)", responseBody: "answer \(number)")) }
+        await writer.flush()
+        let statistics = writer.statistics
+        #expect(statistics.folds >= 2)
+        #expect(statistics.folds < 20)
+        #expect(statistics.writes == 40)
+        #expect(try Cassette(bytes: FileIO.read(file), file: file).interactions.count > 20)
+        #expect(try Cassette.load(file: file).interactions.count == 40)
+    }
+
+    /// An existing cassette is added to; with `.overwrite` it starts afresh.
+    @Test func existingCassette_isAppendedToOrReplaced() async throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("s.json")
+        try Cassette(interactions: [.recordedGet("/old")]).save(to: file)
+        let writer = try CassetteWriter(file: file)
+        #expect(writer.existingInteractions == 1)
+        #expect(try await writer.append(.recordedGet("/new")) == 1)
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/old", "/new"])
+
+        let fresh = try CassetteWriter(file: file, mode: .overwrite)
+        #expect(try Cassette.load(file: file).interactions.isEmpty)
+        #expect(try await fresh.append(.recordedGet("/only")) == 0)
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/only"])
+    }
+
+    /// A file that is not a valid cassette is refused and left exactly as it was.
+    @Test func invalidExistingFile_isRefusedAndUntouched() throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("notes.json")
+        let original = Array(#"{"hello": "world"}"#.utf8)
+        try FileIO.writeAtomically(original, to: file)
+        #expect(throws: CassetteWriterError.self) { try CassetteWriter(file: file) }
+        #expect(try FileIO.read(file) == original)
+        do {
+            _ = try CassetteWriter(file: file)
+        } catch {
+            #expect(error.description.hasPrefix("\(file): cannot append to it: not a mockapi cassette"))
+            #expect(error.description.hasSuffix("(fix it, move it away, or pass --overwrite to start a new cassette there)"))
+        }
+    }
+
+    /// A value that must stay hidden is never written: the append fails, the file keeps its previous bytes, and
+    /// the error names the secret without its value.
+    @Test func forbiddenValue_isNeverWritten() async throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("s.json")
+        let writer = try CassetteWriter(file: file)
+        let before = try FileIO.read(file)
+        let secret = SecretLiteral.environment("GITHUB_TOKEN", value: "ghp_leakleakleak")
+        do {
+            _ = try await writer.append(.recordedGet("/x", responseHeaders: [("X-Echo", "ghp_leakleakleak")]), forbidding: [secret])
+            Issue.record("the write should have been refused")
+        } catch {
+            #expect(error == .wouldLeak(file: file, secrets: ["GITHUB_TOKEN"]))
+            #expect(!error.description.contains("ghp_leak"))
+        }
+        let binary = Interaction(request: RecordedRequest(method: "GET", path: "/b"),
+                                 response: RecordedResponse(status: 200, body: .binary([0xFF] + Array("ghp_leakleakleak".utf8))))
+        await #expect(throws: CassetteWriterError.self) { try await writer.append(binary, forbidding: [secret]) }
+        #expect(try FileIO.read(file) == before)
+        #expect(folder.contents == ["s.json"])
+    }
+
+    /// An existing cassette that already holds a `--redact-env` value is refused before anything is written.
+    @Test func existingLeak_isRefusedAtOpen() throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("s.json")
+        try Cassette(interactions: [.recordedGet("/x", headers: [("Authorization", "token ghp_oldleak123")])]).save(to: file)
+        #expect(throws: CassetteWriterError.wouldLeak(file: file, secrets: ["GITHUB_TOKEN"])) {
+            try CassetteWriter(file: file, forbidding: [.environment("GITHUB_TOKEN", value: "ghp_oldleak123")])
+        }
+    }
+
+    /// Concurrent appends are all written, each once, with distinct indexes.
+    @Test func concurrentAppends_loseNothing() async throws {
+        let folder = RecordingScratchFolder()
+        let file = folder.file("s.json")
+        let writer = try CassetteWriter(file: file)
+        let indexes = try await withThrowingTaskGroup(of: Int.self) { group in
+            for number in 0..<200 { group.addTask { try await writer.append(.recordedGet("/n", query: "i=\(number)")) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(indexes) == Set(0..<200))
+        let queries = try Cassette.load(file: file).interactions.compactMap(\.request.query)
+        #expect(Set(queries) == Set((0..<200).map { "i=\($0)" }))
+        #expect(queries.count == 200)
+        #expect(writer.statistics.writes <= 200)
+    }
+}
+
+struct GroupCommitterTests {
+    /// Items that arrive while a commit runs are committed together by the next one.
+    @Test func itemsArrivingDuringACommit_shareTheNextOne() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let (started, firstIsCommitting) = AsyncStream<Void>.makeStream()
+        let batches = Mutex<[[Int]]>([])
+        let committer = GroupCommitter<Int, Int, Never>(label: "test") { batch in
+            if batch == [0] {
+                firstIsCommitting.yield()
+                gate.wait()
+            }
+            batches.withLock { $0.append(batch) }
+            return batch.map { .success($0) }
+        }
+        async let first = committer.submit(0)
+        var events = started.makeAsyncIterator()
+        _ = await events.next()
+        async let rest = withTaskGroup(of: Int.self) { group in
+            for item in 1...5 { group.addTask { await committer.submit(item) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        while committer.waitingCount < 5 { await Task.yield() }
+        gate.signal()
+        #expect(await first == 0)
+        #expect(await rest.sorted() == [1, 2, 3, 4, 5])
+        #expect(batches.withLock { $0 }.map { $0.sorted() } == [[0], [1, 2, 3, 4, 5]])
+    }
+
+    /// With a batch limit of 1 every item gets its own commit (what batching is measured against).
+    @Test func batchLimitOfOne_commitsEachItemAlone() async {
+        let batches = Mutex<[Int]>([])
+        let committer = GroupCommitter<Int, Int, Never>(label: "test", maximumBatch: 1) { batch in
+            batches.withLock { $0.append(batch.count) }
+            return batch.map { .success($0) }
+        }
+        await withTaskGroup(of: Int.self) { group in
+            for item in 0..<20 { group.addTask { await committer.submit(item) } }
+            await group.waitForAll()
+        }
+        #expect(batches.withLock { $0 } == Array(repeating: 1, count: 20))
+    }
+}
