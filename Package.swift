@@ -85,7 +85,15 @@ let package = Package(
 
         .testTarget(name: "MockAPIJSONTests", dependencies: ["MockAPIJSON"], swiftSettings: swiftSettings),
         // Helpers shared by the test targets (temporary folders and the like).
-        .target(name: "TestSupport", dependencies: ["MockAPICore"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "MockAPICore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "MockAPICoreTests",
             dependencies: [
@@ -107,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "RecordTests",
             dependencies: [
-                "MockAPIServer", "MockAPICore", "MockAPITesting", "MockAPICLI", "MockAPICompression", "MockAPIJSON",
+                "MockAPIServer", "MockAPICore", "MockAPITesting", "MockAPICLI", "MockAPICompression", "MockAPIJSON", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

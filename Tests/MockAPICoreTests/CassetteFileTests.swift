@@ -7,7 +7,7 @@ import Testing
 struct CassetteFileTests {
     /// Saving then loading gives the same cassette; every kind of body keeps its exact bytes.
     @Test func saveThenLoad_roundTrips() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let cassette = Cassette(source: "test", interactions: [
             .make("POST", "/repos/o/r/issues?x=1", status: 201, body: .json(try JSONValue.parse(#"{"b":1,"a":[1.50,"é"]}"#)),
                   headers: [("set-cookie", "a=1"), ("set-cookie", "b=2")], requestBody: .text("hello")),

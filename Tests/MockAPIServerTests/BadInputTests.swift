@@ -3,6 +3,7 @@ import MockAPICore
 import MockAPIJSON
 import MockAPIServer
 import MockAPITesting
+import TestSupport
 import Testing
 import Logging
 
@@ -14,7 +15,7 @@ struct BadInputTests {
     }
 
     private func stillServes(_ server: ReplayServer) async throws {
-        #expect(try await TestHTTP.send("GET", server.baseURL.absoluteString + "/").status == 200)
+        #expect(try await TestClient.shared.send("GET", server.baseURL.absoluteString + "/").status == 200)
     }
 
     @Test func malformedRequestLine_gets400_andTheServerKeepsServing() async throws {
@@ -29,7 +30,7 @@ struct BadInputTests {
 
     @Test func declaredBodyOverTheLimit_gets413_beforeItIsRead() async throws {
         let server = try Self.server(maxBody: 1024)
-        let response = try await TestHTTP.send("POST", server.baseURL.absoluteString + "/", body: Array(repeating: 0x41, count: 4096))
+        let response = try await TestClient.shared.send("POST", server.baseURL.absoluteString + "/", body: Array(repeating: 0x41, count: 4096))
         #expect(response.status == 413)
         #expect(response.text.contains("--max-body"))
         try await stillServes(server)
@@ -49,7 +50,7 @@ struct BadInputTests {
     @Test func tenThousandParameterQuery_getsAnUnmatchedAnswer() async throws {
         let server = try Self.server()
         let query = (0..<10_000).map { "p=\($0 % 10)" }.joined(separator: "&")
-        let response = try await TestHTTP.send("GET", server.baseURL.absoluteString + "/?" + query)
+        let response = try await TestClient.shared.send("GET", server.baseURL.absoluteString + "/?" + query)
         #expect(response.status == 404)
         #expect(response.values("x-mockapi-unmatched") == ["1"])
         let body = try JSONValue.parse(response.body)
@@ -63,7 +64,7 @@ struct BadInputTests {
     /// A request target beyond the header memory of a connection gets a clear 414, not a dropped connection.
     @Test func requestTargetOverTheHeaderMemory_gets414() async throws {
         let server = try Self.server()
-        let response = try await TestHTTP.send("GET", server.baseURL.absoluteString + "/?q=" + String(repeating: "x", count: 2 << 20))
+        let response = try await TestClient.shared.send("GET", server.baseURL.absoluteString + "/?q=" + String(repeating: "x", count: 2 << 20))
         #expect(response.status == 414)
         try await stillServes(server)
         await server.stop()

@@ -2,6 +2,7 @@ import Foundation
 import MockAPICore
 import MockAPIJSON
 import MockAPITesting
+import TestSupport
 import Testing
 
 /// Replay over real sockets: what a client on 127.0.0.1 receives.
@@ -24,7 +25,7 @@ struct ReplayOverHTTPTests {
                 let request = interaction.request
                 let target = request.query.map { "\(request.path)?\($0)" } ?? request.path
                 let sent = request.headers.fields.filter { $0.name.lowercased() == "content-type" }.map { ($0.name, $0.value) }
-                let response = try await TestHTTP.send(
+                let response = try await TestClient.shared.send(
                     request.method, base + target, headers: sent, body: request.body.isEmpty ? nil : request.body.bytes)
                 let place = "\(loaded.name)[\(index)] \(request.method) \(target)"
 
@@ -42,7 +43,7 @@ struct ReplayOverHTTPTests {
                     .map { field in
                         (field.name.lowercased(), ["link", "location"].contains(field.name.lowercased()) ? rewrite(field.value) : field.value)
                     }
-                let served = response.headers.filter { $0.name.lowercased() != "content-length" }
+                let served = response.headers.fields.filter { $0.name.lowercased() != "content-length" }
                     .map { ($0.name.lowercased(), $0.value) }
                 #expect(served.map(\.0) == expectedHeaders.map(\.0), "\(place): header names or order differ")
                 #expect(served.map(\.1) == expectedHeaders.map(\.1), "\(place): header values differ")
@@ -62,7 +63,7 @@ struct ReplayOverHTTPTests {
         var issues = 0
         var pages = 0
         while let url = next {
-            let response = try await TestHTTP.send("GET", url)
+            let response = try await TestClient.shared.send("GET", url)
             #expect(response.status == 200)
             issues += try JSONValue.parse(response.body).arrayValue?.count ?? 0
             pages += 1
@@ -86,7 +87,7 @@ struct ReplayOverHTTPTests {
             return
         }
         let reordered = JSONValue.object(members.reversed()).prettyBytes()
-        let response = try await TestHTTP.send("POST", server.baseURL.absoluteString + recorded.path, body: reordered)
+        let response = try await TestClient.shared.send("POST", server.baseURL.absoluteString + recorded.path, body: reordered)
         #expect(response.status == 201)
         #expect(server.unmatched.isEmpty)
         await server.stop()
@@ -94,7 +95,7 @@ struct ReplayOverHTTPTests {
 
     @Test func unmatched_isMarkedAndExplained() async throws {
         let server = try ReplayServer(cassettes: TestFixtures.loaded(["github/paginate-issues"]))
-        let response = try await TestHTTP.send("GET", server.baseURL.absoluteString + "/repos/octokit-fixture-org/paginate-issues/issues?per_page=4")
+        let response = try await TestClient.shared.send("GET", server.baseURL.absoluteString + "/repos/octokit-fixture-org/paginate-issues/issues?per_page=4")
         #expect(response.status == 404)
         #expect(response.values("x-mockapi-unmatched") == ["1"])
         #expect(response.values("content-type") == ["application/json; charset=utf-8"])
@@ -113,17 +114,17 @@ struct ReplayOverHTTPTests {
             Interaction(request: RecordedRequest(method: "GET", path: "/files/a/b"), response: RecordedResponse(status: 200, body: .text("nested"))),
         ]))])
         let base = server.baseURL.absoluteString
-        #expect(try await TestHTTP.send("GET", base + "/files/a%2Fb").text == "encoded")
-        #expect(try await TestHTTP.send("GET", base + "/files/a/b").text == "nested")
+        #expect(try await TestClient.shared.send("GET", base + "/files/a%2Fb").text == "encoded")
+        #expect(try await TestClient.shared.send("GET", base + "/files/a/b").text == "nested")
         await server.stop()
     }
 
     @Test func admin_healthAndJournal() async throws {
         let server = try ReplayServer(cassettes: TestFixtures.loaded(["github/get-root"]))
         let base = server.baseURL.absoluteString
-        _ = try await TestHTTP.send("GET", base + "/")
-        #expect(try await TestHTTP.send("GET", base + "/__mockapi/health").status == 200)
-        let journal = try JSONValue.parse(try await TestHTTP.send("GET", base + "/__mockapi/journal").body)
+        _ = try await TestClient.shared.send("GET", base + "/")
+        #expect(try await TestClient.shared.send("GET", base + "/__mockapi/health").status == 200)
+        let journal = try JSONValue.parse(try await TestClient.shared.send("GET", base + "/__mockapi/journal").body)
         #expect(journal["requests"]?.arrayValue?.first?["cassette"] == .string("get-root"))
         await server.stop()
     }

@@ -13,15 +13,15 @@ struct ServeCommandTests {
 
     /// Ready line and ready file with the chosen URL, answers, then on SIGTERM a summary and exit status 0.
     @Test func serve_announcesItsURL_answers_andSummarisesOnSIGTERM() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let readyFile = folder.path + "/ready"
         let serve = try MockAPIProcess(["serve", getRoot, "--port", "0", "--ready-file", readyFile])
         let line = try #require(await serve.firstLine())
         let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init))
         #expect(line == "mockapi: listening on \(url) with 1 interaction from 1 cassette (Ctrl-C to stop)")
         #expect(try String(contentsOfFile: readyFile, encoding: .utf8) == url + "\n")
-        #expect(try await TestHTTP.send("GET", url + "/").status == 200)
-        #expect(try await TestHTTP.send("GET", url + "/nope").status == 404)
+        #expect(try await TestClient.shared.send("GET", url + "/").status == 200)
+        #expect(try await TestClient.shared.send("GET", url + "/nope").status == 404)
         serve.signal(SIGTERM)
         let result = await serve.finish()
         #expect(result.status == 0)
@@ -34,14 +34,14 @@ struct ServeCommandTests {
         let serve = try MockAPIProcess(["serve", getRoot, "--port", "0", "--fail-on-unmatched"])
         let line = try #require(await serve.firstLine())
         let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
-        _ = try await TestHTTP.send("GET", url + "/missing")
+        _ = try await TestClient.shared.send("GET", url + "/missing")
         serve.signal(SIGINT)
         #expect(await serve.finish().status == 1)
     }
 
     /// A broken cassette stops the command before it binds, naming the file, the field and the reason.
     @Test func brokenCassette_exits2BeforeBinding() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let broken = folder.path + "/broken.json"
         try Array(#"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/"}, "response": {"status": "200"}}]}"#.utf8)
             .write(to: broken)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MockAPICLI
 import MockAPICore
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -43,21 +44,23 @@ import Glibc
     @Test func sigint_printsTheSummary() async throws {
         let github = try StandInUpstream(always: .text(status: 200, "github"))
         let qiita = try StandInUpstream(always: .text(status: 200, "qiita"))
-        let folder = ScratchFolder()
+        let folder = TemporaryFolder()
         let cassette = folder.file("s.json")
         let down = "http://127.0.0.1:\(try RawTCP.closedPort())"
-        let child = try await MockAPIProcess(
+        let child = try MockAPIProcess(
             ["record", "--upstream", "/qiita=\(qiita.url)", "--upstream", "/down=\(down)", "--upstream", github.url,
              "--cassette", cassette, "--port", "0", "--redact-env", "MOCKAPI_TEST_TOKEN", "--log-level", "error"],
-            environment: ["MOCKAPI_TEST_TOKEN": "tok_summary_12345"], stderrFile: folder.file("stderr.txt"))
+            environment: ["MOCKAPI_TEST_TOKEN": "tok_summary_12345"])
+        let baseURL = try await child.listeningURL()
         let client = TestClient()
-        #expect(try await client.send("GET", child.baseURL + "/user", headers: [("Authorization", "token tok_summary_12345")]).status == 200)
-        #expect(try await client.send("GET", child.baseURL + "/qiita/api/v2/items").status == 200)
-        #expect(try await client.send("GET", child.baseURL + "/down/x").status == 502)
+        #expect(try await client.send("GET", baseURL + "/user", headers: [("Authorization", "token tok_summary_12345")]).status == 200)
+        #expect(try await client.send("GET", baseURL + "/qiita/api/v2/items").status == 200)
+        #expect(try await client.send("GET", baseURL + "/down/x").status == 502)
         await client.shutdown()
-        child.send(SIGINT)
-        #expect(await child.waitForExit() == 0)
-        let lines = child.standardError.split(separator: "\n").map(String.init)
+        child.signal(SIGINT)
+        let finished = await child.finish()
+        #expect(finished.status == 0)
+        let lines = finished.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains("mockapi: stopped (SIGINT) after 3 requests: 2 recorded, 1 failed"))
         #expect(lines.contains { $0.hasPrefix("mockapi: \(cassette): 2 interactions recorded (2 in the cassette, ") && $0.contains("; 2 journal writes and 1 rewrite of the file, ") })
         #expect(lines.contains("  \(github.url): 1"))
@@ -71,23 +74,24 @@ import Glibc
     /// `serve --record-missing` answers what is recorded, and forwards and records only what is not.
     @Test func serveRecordMissing_recordsOnlyNewEpisodes() async throws {
         let upstream = try StandInUpstream(always: .text(status: 200, "from upstream"))
-        let folder = ScratchFolder()
+        let folder = TemporaryFolder()
         let old = folder.file("old.json")
         try Cassette(interactions: [Interaction(
             request: RecordedRequest(method: "GET", path: "/known"), response: RecordedResponse(status: 200, body: .text("recorded")))]).save(to: old)
         let new = folder.file("new.json")
-        let child = try await MockAPIProcess(
-            ["serve", old, "--record-missing", "--upstream", upstream.url, "--cassette", new, "--port", "0", "--log-level", "error"],
-            stderrFile: folder.file("stderr.txt"))
+        let child = try MockAPIProcess(
+            ["serve", old, "--record-missing", "--upstream", upstream.url, "--cassette", new, "--port", "0", "--log-level", "error"])
+        let baseURL = try await child.listeningURL()
         let client = TestClient()
-        #expect(try await client.send("GET", child.baseURL + "/known").text == "recorded")
-        #expect(try await client.send("GET", child.baseURL + "/fresh").text == "from upstream")
+        #expect(try await client.send("GET", baseURL + "/known").text == "recorded")
+        #expect(try await client.send("GET", baseURL + "/fresh").text == "from upstream")
         await client.shutdown()
-        child.send(SIGTERM)
-        #expect(await child.waitForExit() == 0)
+        child.signal(SIGTERM)
+        let finished = await child.finish()
+        #expect(finished.status == 0)
         #expect(upstream.requests.map(\.path) == ["/fresh"])
         #expect(try Cassette.load(file: new).interactions.map(\.request.path) == ["/fresh"])
-        #expect(child.standardError.contains("after 2 requests: 1 matched, 0 unmatched, 1 recorded, 0 failed"))
+        #expect(finished.stderr.contains("after 2 requests: 1 matched, 0 unmatched, 1 recorded, 0 failed"))
         await upstream.stop()
     }
 }

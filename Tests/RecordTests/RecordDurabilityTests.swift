@@ -2,6 +2,7 @@ import Foundation
 import MockAPICore
 import MockAPITesting
 import Synchronization
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -44,18 +45,18 @@ import Glibc
     /// every time and holds every interaction whose answer a client received, each once.
     @Test func killNine_midLoad_losesNothingAnswered() async throws {
         let upstream = try Self.echoUpstream()
-        let folder = ScratchFolder()
+        let folder = TemporaryFolder()
         let cassette = folder.file("Fixtures/crash.json")
         var answered: Set<String> = []
         for round in 0..<2 {
-            let child = try await MockAPIProcess(
-                ["record", "--upstream", upstream.url, "--cassette", cassette, "--port", "0", "--log-level", "error"],
-                stderrFile: folder.file("stderr-\(round).txt"))
+            let child = try MockAPIProcess(
+                ["record", "--upstream", upstream.url, "--cassette", cassette, "--port", "0", "--log-level", "error"])
+            let baseURL = try await child.listeningURL()
             let client = TestClient()
-            answered.formUnion(await Self.load(client, base: child.baseURL, round: round, killAfter: 60 + round * 40) {
-                child.send(SIGKILL)
+            answered.formUnion(await Self.load(client, base: baseURL, round: round, killAfter: 60 + round * 40) {
+                child.signal(SIGKILL)
             })
-            let status = await child.waitForExit()
+            let status = await child.finish().status
             await client.shutdown()
             #expect(status == SIGKILL)
             let recorded = try Cassette.load(file: cassette).interactions.compactMap(\.request.query)
@@ -65,10 +66,11 @@ import Glibc
             #expect(answered.count >= 60)
         }
         // A new recorder removes the temporary files the killed ones may have left (hidden, but `git add` sees them).
-        let last = try await MockAPIProcess(
-            ["record", "--upstream", upstream.url, "--cassette", cassette, "--port", "0"], stderrFile: folder.file("stderr-last.txt"))
-        last.send(SIGTERM)
-        #expect(await last.waitForExit() == 0)
+        let last = try MockAPIProcess(
+            ["record", "--upstream", upstream.url, "--cassette", cassette, "--port", "0"])
+        _ = try await last.listeningURL()
+        last.signal(SIGTERM)
+        #expect(await last.finish().status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("Fixtures")) == ["crash.json"])
         await upstream.stop()
     }

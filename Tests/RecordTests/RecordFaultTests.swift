@@ -2,6 +2,7 @@ import Foundation
 import MockAPICore
 import MockAPITesting
 import MockAPIJSON
+import TestSupport
 import Testing
 
 /// When the upstream cannot answer, the client gets 502 (504 for a timeout) with a JSON body saying what failed

@@ -1,35 +1,11 @@
 import Foundation
 import MockAPICore
+import TestSupport
 import MockAPITesting
-
-/// A folder under the system's temporary folder, removed when the test is done with it.
-final class ScratchFolder: Sendable {
-    let path: String
-
-    init() {
-        path = NSTemporaryDirectory() + "mockapi-record-test-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    /// Every file under the folder, hidden ones included, with its bytes.
-    func allFiles() -> [(path: String, bytes: Data)] {
-        guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
-        var files: [(String, Data)] = []
-        while let relative = walker.nextObject() as? String {
-            let full = path + "/" + relative
-            if let data = FileManager.default.contents(atPath: full) { files.append((full, data)) }
-        }
-        return files
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
 
 /// A recording proxy in front of stand-in upstreams, a client, and the cassette they produce; replays it on demand.
 final class RecordRig: Sendable {
-    let folder = ScratchFolder()
+    let folder = TemporaryFolder()
     let recorder: RecordingServer
     let client = TestClient()
     let cassetteFile: String

@@ -3,6 +3,7 @@ import MockAPICompression
 import MockAPICore
 import MockAPIJSON
 import MockAPITesting
+import TestSupport
 import Testing
 
 /// What a user records through `mockapi record` replays exactly: status, the headers that matter, every body byte.

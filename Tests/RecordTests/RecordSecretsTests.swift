@@ -2,6 +2,7 @@ import Foundation
 import MockAPICore
 import MockAPITesting
 import MockAPIJSON
+import TestSupport
 import Testing
 
 /// Secrets never reach disk: canary values sent and received in every place a credential travels are absent from

@@ -1,18 +1,36 @@
 import Foundation
 import MockAPICore
 
-/// A fresh folder under the system temporary folder, removed when the value goes away.
+/// A fresh folder under the system temporary folder, removed (with everything in it) when the value goes away.
 public final class TemporaryFolder: Sendable {
     public let path: String
 
-    public init() throws {
+    /// Creates the folder; if that fails, the first file operation in it fails and says where.
+    public init() {
         path = NSTemporaryDirectory() + "mockapi-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    /// The names in the folder, sorted.
+    /// The path of a file (or folder) inside.
+    public func file(_ name: String) -> String { path + "/" + name }
+
+    /// The names directly in the folder, hidden ones included, sorted.
     public func entries() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    }
+
+    /// The names directly in the folder, or none when it cannot be read.
+    public var contents: [String] { (try? entries()) ?? [] }
+
+    /// Every file under the folder, hidden ones included, with its bytes.
+    public func allFiles() -> [(path: String, bytes: Data)] {
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
+        var files: [(String, Data)] = []
+        while let relative = walker.nextObject() as? String {
+            let full = path + "/" + relative
+            if let data = FileManager.default.contents(atPath: full) { files.append((full, data)) }
+        }
+        return files
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -2,13 +2,14 @@ import Dispatch
 import MockAPICore
 import MockAPIJSON
 import Synchronization
+import TestSupport
 import Testing
 
 struct CassetteWriterTests {
     /// The file written piece by piece is byte for byte what saving the whole cassette writes, so a recorded
     /// cassette round-trips through load and save without a diff.
     @Test func file_isTheCassettesOwnBytes() async throws {
-        let folder = RecordingScratchFolder()
+        let folder = TemporaryFolder()
         let file = folder.file("deep/er/session.json")
         let writer = try CassetteWriter(file: file, source: "recorded by tests")
         #expect(try FileIO.read(file) == Cassette(source: "recorded by tests").fileBytes())
@@ -30,7 +31,7 @@ struct CassetteWriterTests {
     /// Until it is folded in, the journal holds what the file does not; a writer that never finished (killed) loses
     /// nothing: loading reads the journal, and the next writer folds it into the file.
     @Test func journalOfAKilledWriter_isReadAndFoldedIn() async throws {
-        let folder = RecordingScratchFolder()
+        let folder = TemporaryFolder()
         let file = folder.file("s.json")
         let first = try CassetteWriter(file: file)
         for path in ["/a", "/b", "/c"] { _ = try await first.append(.recordedGet(path)) }
@@ -48,7 +49,7 @@ struct CassetteWriterTests {
 
     /// A line cut short by a kill is ignored, lines the file already holds are skipped, a gap is an error.
     @Test func journalLines_areReadSafely() throws {
-        let folder = RecordingScratchFolder()
+        let folder = TemporaryFolder()
         let file = folder.file("s.json")
         try Cassette(interactions: [.recordedGet("/a")]).save(to: file)
         let journal = CassetteJournal.path(for: file)
@@ -66,7 +67,7 @@ struct CassetteWriterTests {
 
     /// The journal is folded into the file as it grows, so the file keeps up without a rewrite per interaction.
     @Test func journal_isFoldedInAsItGrows() async throws {
-        let folder = RecordingScratchFolder()
+        let folder = TemporaryFolder()
         let file = folder.file("s.json")
         let writer = try CassetteWriter(file: file, foldThreshold: 2_000)
         for number in 0..<40 { _ = try await writer.append(.recordedGet("/n", query: "i=\(number)", responseBody: "answer \(number)")) }
@@ -81,7 +82,7 @@ struct CassetteWriterTests {
 
     /// An existing cassette is added to; with `.overwrite` it starts afresh.
     @Test func existingCassette_isAppendedToOrReplaced() async throws {
-        let folder = RecordingScratchFolder()
+        let folder = TemporaryFolder()
         let file = folder.file("s.json")
         try Cassette(interactions: [.recordedGet("/old")]).save(to: file)
         let writer = try CassetteWriter(file: file)
@@ -97,7 +98,7 @@ struct CassetteWriterTests {
 
     /// A file that is not a valid cassette is refused and left exactly as it was.
     @Test func invalidExistingFile_isRefusedAndUntouched() throws {
-        let folder = RecordingScratchFolder()
+        let folder = TemporaryFolder()
         let file = folder.file("notes.json")
         let original = Array(#"{"hello": "world"}"#.utf8)
         try FileIO.writeAtomically(original, to: file)
@@ -114,7 +115,7 @@ struct CassetteWriterTests {
     /// A value that must stay hidden is never written: the append fails, the file keeps its previous bytes, and
     /// the error names the secret without its value.
     @Test func forbiddenValue_isNeverWritten() async throws {
-        let folder = RecordingScratchFolder()
+        let folder = TemporaryFolder()
         let file = folder.file("s.json")
         let writer = try CassetteWriter(file: file)
         let before = try FileIO.read(file)
@@ -135,7 +136,7 @@ struct CassetteWriterTests {
 
     /// An existing cassette that already holds a `--redact-env` value is refused before anything is written.
     @Test func existingLeak_isRefusedAtOpen() throws {
-        let folder = RecordingScratchFolder()
+        let folder = TemporaryFolder()
         let file = folder.file("s.json")
         try Cassette(interactions: [.recordedGet("/x", headers: [("Authorization", "token ghp_oldleak123")])]).save(to: file)
         #expect(throws: CassetteWriterError.wouldLeak(file: file, secrets: ["GITHUB_TOKEN"])) {
@@ -145,7 +146,7 @@ struct CassetteWriterTests {
 
     /// Concurrent appends are all written, each once, with distinct indexes.
     @Test func concurrentAppends_loseNothing() async throws {
-        let folder = RecordingScratchFolder()
+        let folder = TemporaryFolder()
         let file = folder.file("s.json")
         let writer = try CassetteWriter(file: file)
         let indexes = try await withThrowingTaskGroup(of: Int.self) { group in

@@ -3,6 +3,7 @@ import MockAPICompression
 import MockAPICore
 import MockAPIJSON
 import Synchronization
+import TestSupport
 import Testing
 
 /// An upstream that answers from a closure and remembers what it was asked.
@@ -22,7 +23,7 @@ final class ScriptedUpstream: Upstream {
 
 /// A recorder over a stub upstream and a cassette in a temporary folder.
 struct RecorderFixture {
-    let folder = RecordingScratchFolder()
+    let folder = TemporaryFolder()
     let upstream: ScriptedUpstream
     let recorder: Recorder
 

@@ -5,15 +5,18 @@ import NIOCore
 import NIOHTTP1
 
 /// What a test client got: status, every header field in order, the body bytes as sent (never decompressed).
-struct ClientAnswer: Sendable {
-    let status: Int
-    let headers: MockAPICore.HTTPHeaders
-    let body: [UInt8]
+public struct ClientAnswer: Sendable {
+    public let status: Int
+    public let headers: MockAPICore.HTTPHeaders
+    public let body: [UInt8]
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// Every value of a header, ignoring case.
+    public func values(_ name: String) -> [String] { headers.values(name) }
 
     /// The fields a client relies on: all but the framing the server does itself.
-    var meaningfulHeaders: MockAPICore.HTTPHeaders {
+    public var meaningfulHeaders: MockAPICore.HTTPHeaders {
         MockAPICore.HTTPHeaders(headers.fields.filter {
             !["content-length", "connection", "transfer-encoding", "keep-alive"].contains($0.name.lowercased())
         })
@@ -21,10 +24,13 @@ struct ClientAnswer: Sendable {
 }
 
 /// An HTTP client for tests that changes nothing: no redirects followed, no decompression, duplicate headers kept.
-final class TestClient: Sendable {
+public final class TestClient: Sendable {
+    /// One client for tests that need no special pool; never shut down.
+    public static let shared = TestClient()
+
     private let client: HTTPClient
 
-    init(connections: Int = 64) {
+    public init(connections: Int = 64) {
         var pool = HTTPClient.Configuration.ConnectionPool()
         pool.concurrentHTTP1ConnectionsPerHostSoftLimit = connections
         // A server that is gone (killed on purpose) fails the call now instead of after retries.
@@ -35,7 +41,7 @@ final class TestClient: Sendable {
                                  connectionPool: pool, decompression: .disabled))
     }
 
-    func send(_ method: String = "GET", _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async throws -> ClientAnswer {
+    public func send(_ method: String = "GET", _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async throws -> ClientAnswer {
         var request = HTTPClientRequest(url: url)
         request.method = HTTPMethod(rawValue: method)
         for (name, value) in headers { request.headers.add(name: name, value: value) }
@@ -47,7 +53,7 @@ final class TestClient: Sendable {
         return ClientAnswer(status: Int(response.status.code), headers: fields, body: Array(buffer: bytes))
     }
 
-    func shutdown() async {
+    public func shutdown() async {
         try? await client.shutdown()
     }
 }

@@ -2,22 +2,32 @@ import Foundation
 import Synchronization
 
 /// The real `mockapi` executable (built next to the test bundle) run as a child process, for what only a process
-/// shows: exit status, stdout/stderr, signals.
-final class MockAPIProcess: Sendable {
-    /// `mockapi` in the build folder the tests run from.
-    static var binary: String {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return executable.deletingLastPathComponent().appendingPathComponent("mockapi").path
+/// shows: exit status, stdout and stderr, signals, a `kill -9`.
+public final class MockAPIProcess: Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// `mockapi` in the build folder the tests run from (`swift build --build-tests` builds both there).
+    public static func binary() throws -> String {
+        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidate = folder.appendingPathComponent("mockapi").path
+        guard FileManager.default.isExecutableFile(atPath: candidate) else {
+            throw Failure(description: "\(candidate) is missing: build it with `swift build --build-tests` (scripts/test does)")
+        }
+        return candidate
     }
 
     private let process: Process
-    private let output = Output()
-    private let error = Output()
+    private let output = PipeReader()
+    private let error = PipeReader()
 
-    init(_ arguments: [String]) throws {
+    /// Starts `mockapi ARGUMENTS` (with extra environment variables).
+    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: try Self.binary())
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
@@ -26,15 +36,27 @@ final class MockAPIProcess: Sendable {
         error.drain(stderr.fileHandleForReading)
     }
 
+    public var pid: Int32 { process.processIdentifier }
+
     /// The first line the process writes on stdout (nil if it exits first).
-    func firstLine() async -> String? { await output.firstLine() }
+    public func firstLine() async -> String? { await output.firstLine() }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    /// The URL of the ready line (`mockapi: listening on URL with …`).
+    public func listeningURL() async throws -> String {
+        let line = await firstLine()
+        guard let line, let range = line.range(of: "listening on ") else {
+            throw Failure(description: "mockapi did not start: \(line ?? "no output"); stderr: \(await error.text())")
+        }
+        return String(line[range.upperBound...].prefix { $0 != " " })
+    }
 
-    var pid: Int32 { process.processIdentifier }
+    public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
-    /// Waits for the process to end.
-    func finish() async -> (status: Int32, stdout: String, stderr: String) {
+    /// What the process wrote on stderr so far.
+    public func standardError() async -> String { await error.text() }
+
+    /// Waits for the process to end: its exit status (or the number of the signal that ended it) and its output.
+    public func finish() async -> (status: Int32, stdout: String, stderr: String) {
         let process = self.process
         let status: Int32 = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
@@ -46,13 +68,15 @@ final class MockAPIProcess: Sendable {
     }
 
     /// Runs to the end and returns what it printed.
-    static func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        try await MockAPIProcess(arguments).finish()
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) async throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
+        try await MockAPIProcess(arguments, environment: environment).finish()
     }
 }
 
 /// Collects a pipe's bytes on its own thread (blocking reads stay off the Swift concurrency pool).
-private final class Output: Sendable {
+private final class PipeReader: Sendable {
     private struct State {
         var bytes: [UInt8] = []
         var closed = false
@@ -86,6 +110,8 @@ private final class Output: Sendable {
         for waiter in lines { waiter.resume(returning: line) }
         for waiter in ends { waiter.resume(returning: text) }
     }
+
+    func text() async -> String { state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
 
     func firstLine() async -> String? {
         await withCheckedContinuation { continuation in

@@ -5,11 +5,11 @@ import Glibc
 
 /// A plain TCP connection for sending bytes no well-behaved client would send, and reading what comes back.
 /// Reads time out after a few seconds, so a test cannot hang on a silent server.
-final class RawConnection {
+public final class RawConnection {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int) throws {
+    public init(port: Int) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -25,9 +25,9 @@ final class RawConnection {
 
     deinit { close(fd) }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
@@ -37,7 +37,7 @@ final class RawConnection {
     }
 
     /// Reads one response: head, then a body of `Content-Length` bytes. Nil when the server closed first.
-    func readResponse() -> (status: Int, head: String, body: String)? {
+    public func readResponse() -> (status: Int, head: String, body: String)? {
         guard let end = readUntil(Array("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: buffer[..<end], as: UTF8.self)
         buffer.removeFirst(end + 4)
@@ -51,7 +51,7 @@ final class RawConnection {
     }
 
     /// Whether the server closed the connection (reads return end of file).
-    func isClosedByPeer() -> Bool {
+    public func isClosedByPeer() -> Bool {
         while fill() {}
         return true
     }
