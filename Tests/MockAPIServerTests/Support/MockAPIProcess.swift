@@ -29,6 +29,12 @@ final class MockAPIProcess: Sendable {
     /// The first line the process writes on stdout (nil if it exits first).
     func firstLine() async -> String? { await output.firstLine() }
 
+    /// Waits until the process has written `text` on stderr; false if it exits first.
+    func waitForError(containing text: String) async -> Bool { await error.waitFor(text) }
+
+    /// What the process wrote on stderr so far.
+    var errorText: String { error.text }
+
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     var pid: Int32 { process.processIdentifier }
@@ -58,6 +64,7 @@ private final class Output: Sendable {
         var closed = false
         var lineWaiters: [CheckedContinuation<String?, Never>] = []
         var endWaiters: [CheckedContinuation<String, Never>] = []
+        var textWaiters: [(text: String, continuation: CheckedContinuation<Bool, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -73,6 +80,13 @@ private final class Output: Sendable {
     }
 
     private func append(_ chunk: [UInt8], closed: Bool) {
+        let found = state.withLock { state -> [(CheckedContinuation<Bool, Never>, Bool)] in
+            let all = String(decoding: state.bytes + chunk, as: UTF8.self)
+            let ready = state.textWaiters.filter { closed || all.contains($0.text) }
+            state.textWaiters.removeAll { closed || all.contains($0.text) }
+            return ready.map { ($0.continuation, all.contains($0.text)) }
+        }
+        defer { for (waiter, seen) in found { waiter.resume(returning: seen) } }
         let (lines, ends, line, text) = state.withLock { state in
             state.bytes += chunk
             state.closed = state.closed || closed
@@ -93,6 +107,20 @@ private final class Output: Sendable {
                 if let end = state.bytes.firstIndex(of: 0x0A) { return .some(String(decoding: state.bytes[..<end], as: UTF8.self)) }
                 if state.closed { return .some(nil) }
                 state.lineWaiters.append(continuation)
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    var text: String { state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
+
+    func waitFor(_ text: String) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let ready: Bool? = state.withLock { state in
+                if String(decoding: state.bytes, as: UTF8.self).contains(text) { return true }
+                if state.closed { return false }
+                state.textWaiters.append((text, continuation))
                 return nil
             }
             if let ready { continuation.resume(returning: ready) }

@@ -1,0 +1,51 @@
+import Foundation
+import MockAPICore
+import MockAPITesting
+import Testing
+
+/// Delays park connections instead of holding threads: many delayed requests wait side by side.
+@Suite(.timeLimit(.minutes(1)))
+struct LatencyTests {
+    /// 100 concurrent requests, each delayed 200 ms, on a server with two worker threads, finish in about one delay,
+    /// not a hundred (20 s) and not 100 ÷ 2 threads (10 s).
+    @Test func hundredConcurrentDelayedRequests_doNotSerialise() async throws {
+        let server = try ReplayServer(
+            cassettes: TestFixtures.loaded(["github/get-root"]), conditions: ReplayConditions(latency: .fixed(milliseconds: 200)))
+        let url = server.baseURL.absoluteString + "/"
+        _ = try await TestHTTP.send("GET", url, client: TestHTTP.wide)   // one connection up before timing
+        let clock = ContinuousClock()
+        let start = clock.now
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<100 { group.addTask { try await TestHTTP.send("GET", url, client: TestHTTP.wide).status } }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        let elapsed = clock.now - start
+        #expect(statuses == Array(repeating: 200, count: 100))
+        #expect(elapsed >= .milliseconds(200))
+        #expect(elapsed < .seconds(2), "100 × 200 ms delays took \(elapsed)")
+        #expect(server.requests.count == 101)
+        await server.stop()
+    }
+
+    /// `--latency recorded` waits each interaction's `durationMs`; a slow answer does not hold up a fast one.
+    @Test func recordedLatency_waitsAsRecorded_withoutBlockingOthers() async throws {
+        var slow = Interaction(request: RecordedRequest(method: "GET", path: "/slow"), response: RecordedResponse(status: 200))
+        slow.durationMs = 1500
+        var fast = Interaction(request: RecordedRequest(method: "GET", path: "/fast"), response: RecordedResponse(status: 200))
+        fast.durationMs = 10
+        let server = try ReplayServer(
+            cassettes: [LoadedCassette(name: "c", file: "c.json", cassette: Cassette(interactions: [slow, fast]))],
+            conditions: ReplayConditions(latency: .recorded))
+        let base = server.baseURL.absoluteString
+        let clock = ContinuousClock()
+        let start = clock.now
+        async let slowAnswer = TestHTTP.send("GET", base + "/slow", client: TestHTTP.wide)
+        _ = try await TestHTTP.send("GET", base + "/fast", client: TestHTTP.wide)
+        let fastDone = clock.now - start
+        _ = try await slowAnswer
+        let slowDone = clock.now - start
+        #expect(fastDone < .milliseconds(1000), "the fast answer waited for the slow one: \(fastDone)")
+        #expect(slowDone >= .milliseconds(1500))
+        await server.stop()
+    }
+}
