@@ -2,7 +2,9 @@
 /// endpoints and shows the loaded cassettes, the live journal with each request's outcome, and, for a selected miss,
 /// a diff of the request against its nearest recordings. Built once.
 ///
-/// Every value from a request is written with `textContent`, never parsed as HTML. For tests and people: the body
+/// The empty inline icon keeps browsers from asking for `/favicon.ico`, which would be journaled as a miss (and fail
+/// `--fail-on-unmatched`) just because someone looked at the page. Every value from a request is written with
+/// `textContent`, never parsed as HTML. For tests and people: the body
 /// gets `data-ready="1"` after the first journal poll, and `data-last-sequence` is the newest entry shown.
 enum AdminPage {
     static let prepared = PreparedResponse(HTTPResponse(
@@ -17,13 +19,15 @@ enum AdminPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>mockapi</title>
+        <link rel="icon" href="data:,">
         <style>
           body { font: 14px/1.4 system-ui, sans-serif; margin: 0; color: #1d232a; background: #f6f7f9; }
           header { display: flex; gap: 1.5em; align-items: baseline; padding: .6em 1em; background: #1d232a; color: #fff; }
           header h1 { font-size: 1.2em; margin: 0; }
-          main { display: grid; grid-template-columns: minmax(16em, 1fr) 3fr; gap: 1em; padding: 1em; }
+          main { display: grid; grid-template-columns: minmax(16em, 1fr) 3fr; grid-template-rows: minmax(0, 1fr) minmax(0, 1fr);
+                 gap: 1em; padding: 1em; height: calc(100vh - 3em); box-sizing: border-box; }
           section { background: #fff; border: 1px solid #d8dde3; border-radius: 6px; padding: .6em .8em; overflow: auto; }
-          #miss-panel { grid-column: 1 / -1; }
+          #cassettes-panel { grid-row: 1 / 3; }
           h2 { font-size: 1em; margin: 0 0 .5em; }
           table { border-collapse: collapse; width: 100%; }
           th, td { text-align: left; padding: .2em .5em; border-bottom: 1px solid #eef0f3; vertical-align: top; }
