@@ -84,7 +84,10 @@ public final class FileWatcher: Sendable {
             var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
             // Waits for the kernel; once a change is seen, only until the burst has settled.
             let ready = poll(&fds, 2, pending ? settleMs : -1)
-            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return   // the descriptors are unusable: stop watching rather than spin
+            }
             if fds[1].revents != 0 { return }
             if ready == 0, pending {
                 pending = false

@@ -63,7 +63,8 @@ public struct ConditionsOptions: ParsableArguments {
     func conditions() -> ReplayConditions {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let seed = self.seed ?? (UInt64(now.tv_sec) &* 1_000_003 ^ UInt64(now.tv_nsec)) % 1_000_000
+        // A short seed, easy to copy from the log into --seed.
+        let seed = self.seed ?? ((UInt64(now.tv_sec) &* 1_000_003) ^ UInt64(now.tv_nsec)) % 1_000_000
         return ReplayConditions(latency: latency, faultRate: faultRate, faults: fault, seed: seed)
     }
 }
