@@ -23,8 +23,11 @@ final class RequestState: @unchecked Sendable {
     }
 }
 
+/// What deferred work hands back to a parked connection.
 enum Resumption: Sendable {
+    /// Answer with this reply (it may park the connection again).
     case send(Reply)
+    /// Close without an answer (FIN): a `hang` whose idle timeout passed.
     case close
 }
 
