@@ -86,4 +86,27 @@ static inline const struct sockaddr *mockapi_mhd_client_address(struct MHD_Conne
     return info ? info->client_addr : NULL;
 }
 
+/// Aborts the connection with a TCP reset (RST) now, before libmicrohttpd closes it (for the `reset` fault): the
+/// access handler then returns MHD_NO. A zero SO_LINGER alone is not enough: libmicrohttpd calls shutdown(SHUT_WR)
+/// before close(), which sends a FIN first, and the client would read a clean end of stream. On Linux, connecting a
+/// TCP socket to AF_UNSPEC disconnects it, sending RST to the peer; libmicrohttpd's shutdown and close that follow
+/// act on an unconnected socket.
+static inline void mockapi_mhd_reset_connection(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info == NULL)
+        return;
+    struct linger abort_on_close = { 1, 0 };
+    setsockopt(info->connect_fd, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
+    struct sockaddr unspecified;
+    memset(&unspecified, 0, sizeof unspecified);
+    unspecified.sa_family = AF_UNSPEC;
+    connect(info->connect_fd, &unspecified, sizeof unspecified);
+}
+
+/// What a content reader returns to make libmicrohttpd close the connection mid-body (MHD_CONTENT_READER_END_WITH_ERROR,
+/// a cast macro Swift does not import).
+static inline ssize_t mockapi_mhd_content_reader_error(void) {
+    return MHD_CONTENT_READER_END_WITH_ERROR;
+}
+
 #endif

@@ -15,11 +15,20 @@ final class RequestState: @unchecked Sendable {
     var answered = false
     var body: [UInt8] = []
     var bodyTooLarge = false
-    let pending = Mutex<Reply?>(nil)
+    /// What to do when a suspended connection resumes: send a deferred reply, or close (a `hang` that timed out).
+    let pending = Mutex<Resumption?>(nil)
 
     init(target: String) {
         self.target = target
     }
+}
+
+/// What deferred work hands back to a parked connection.
+enum Resumption: Sendable {
+    /// Answer with this reply (it may park the connection again).
+    case send(Reply)
+    /// Close without an answer (FIN): a `hang` whose idle timeout passed.
+    case close
 }
 
 /// A connection pointer carried into deferred work to resume it; libmicrohttpd allows resuming from any thread.
@@ -87,9 +96,13 @@ extension ServerContext {
             return MHD_Result.YES
         }
         if state.bodyTooLarge { return sendError(connection, state, status: 413, tooLargeMessage()) }
-        // Resumed after deferred work: send what it produced.
-        if let reply = state.pending.withLock({ pending in defer { pending = nil }; return pending }) {
-            return send(reply, connection, state)
+        // Resumed after deferred work: send what it produced, or close.
+        switch state.pending.withLock({ pending in defer { pending = nil }; return pending }) {
+        case .send(let reply)?: return send(reply, connection, state)
+        case .close?:
+            state.answered = true
+            return MHD_Result.NO
+        case nil: break
         }
         let request = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "GET", target: state.target,
@@ -109,20 +122,43 @@ extension ServerContext {
             state.answered = true
             return MHD_queue_response(connection, native.status, native.pointer)
         case .deferred(let work):
-            let handle = ConnectionHandle(pointer: connection)
-            MHD_suspend_connection(connection)
-            let running = deferred.start {
-                let reply = await work()
-                state.pending.withLock { $0 = reply }
-                MHD_resume_connection(handle.pointer)
+            return park(connection, state) { .send(await work()) }
+        case .truncated(let response, let sentBytes):
+            guard let native = NativeResponse.truncated(response, sentBytes: sentBytes) else { return MHD_Result.NO }
+            state.answered = true
+            return MHD_queue_response(connection, native.status, native.pointer)
+        case .reset:
+            state.answered = true
+            mockapi_mhd_reset_connection(connection)
+            return MHD_Result.NO
+        case .hang:
+            // Suspended connections do not time out in libmicrohttpd: wait out the idle timeout here, then close.
+            let timeout = connectionTimeout
+            return park(connection, state) {
+                repeat {
+                    do { try await Task.sleep(for: .seconds(timeout > 0 ? timeout : 3600)) } catch { break }
+                } while timeout <= 0
+                return .close
             }
-            if !running {
-                // The server is stopping: answer now rather than leave the connection parked.
-                state.pending.withLock { $0 = .response(.text(status: 503, "mockapi is shutting down\n")) }
-                MHD_resume_connection(connection)
-            }
-            return MHD_Result.YES
         }
+    }
+
+    /// Suspends the connection (no thread waits) until `work` says what to do, then resumes it.
+    private func park(_ connection: OpaquePointer, _ state: RequestState,
+                      _ work: @escaping @Sendable () async -> Resumption) -> MHD_Result {
+        let handle = ConnectionHandle(pointer: connection)
+        MHD_suspend_connection(connection)
+        let running = deferred.start {
+            let next = await work()
+            state.pending.withLock { $0 = next }
+            MHD_resume_connection(handle.pointer)
+        }
+        if !running {
+            // The server is stopping: answer now rather than leave the connection parked.
+            state.pending.withLock { $0 = .send(.response(.text(status: 503, "mockapi is shutting down\n"))) }
+            MHD_resume_connection(connection)
+        }
+        return MHD_Result.YES
     }
 
     private func sendError(_ connection: OpaquePointer, _ state: RequestState, status: Int, _ message: String) -> MHD_Result {

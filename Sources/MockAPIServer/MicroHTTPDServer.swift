@@ -31,7 +31,9 @@ public final class MicroHTTPDServer: Sendable {
             close(socket.descriptor)
             throw error
         }
-        let context = ServerContext(responder: responder, maxBodyBytes: configuration.maxBodyBytes, logger: logger)
+        let context = ServerContext(
+            responder: responder, maxBodyBytes: configuration.maxBodyBytes, connectionTimeout: configuration.connectionTimeout,
+            logger: logger)
         let retained = Unmanaged.passRetained(context)
 
         var settings = mockapi_mhd_settings()
@@ -88,15 +90,18 @@ final class ServerContext: Sendable {
     let responder: any Responder
     let headerNeeds: HeaderNeeds
     let maxBodyBytes: Int
+    /// Seconds of silence before libmicrohttpd closes a connection (0: never); a `hang` reply waits as long.
+    let connectionTimeout: Int
     let logger: Logger
     let deferred = DeferredWork()
     /// Handed to libmicrohttpd's logger option; lives as long as this context.
     nonisolated(unsafe) let mhdLogger: UnsafeMutablePointer<mockapi_mhd_logger>
 
-    init(responder: any Responder, maxBodyBytes: Int, logger: Logger) {
+    init(responder: any Responder, maxBodyBytes: Int, connectionTimeout: Int, logger: Logger) {
         self.responder = responder
         self.headerNeeds = responder.headerNeeds
         self.maxBodyBytes = maxBodyBytes
+        self.connectionTimeout = connectionTimeout
         self.logger = logger
         self.mhdLogger = .allocate(capacity: 1)
         mhdLogger.initialize(to: mockapi_mhd_logger(function: mockapiLog, context: nil))

@@ -24,17 +24,22 @@ final class NativeResponse: Sendable {
                 buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
         guard let created else { return nil }
-        for field in response.headers where !field.value.isEmpty {
+        return NativeResponse(adopting: created, status: response.status, headers: response.headers, date: date)
+    }
+
+    /// Takes ownership of a created libmicrohttpd response and adds the headers to it.
+    convenience init(adopting created: OpaquePointer, status: Int, headers: HTTPHeaders, date: Bool) {
+        for field in headers where !field.value.isEmpty {
             // A header with an empty value (GitHub sends `x-accepted-oauth-scopes:` empty) is not sent: libmicrohttpd
             // refuses empty values, and a whitespace stand-in ("name:  ") makes URLSession on Linux fail the whole
             // response ("Failed writing header"). An empty value carries no information beyond the name.
             // libmicrohttpd also refuses the framing headers it sets itself; preparation already removed those.
             _ = MHD_add_response_header(created, field.name, field.value)
         }
-        if date, !response.headers.contains("date") {
-            _ = MHD_add_response_header(created, "Date", httpDate())
+        if date, !headers.contains("date") {
+            _ = MHD_add_response_header(created, "Date", NativeResponse.httpDate())
         }
-        return NativeResponse(pointer: created, status: response.status)
+        self.init(pointer: created, status: status)
     }
 
     /// The cached native form of a prepared response, built on first use.

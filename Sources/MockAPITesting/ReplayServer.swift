@@ -12,8 +12,10 @@ import MockAPIServer
 /// let client = GitHubClient(baseURL: server.baseURL)
 /// ```
 public final class ReplayServer: Sendable {
+    /// The plain base URL: answers from every cassette.
     public let baseURL: URL
-    public let replayer: Replayer
+    /// Replay's state: the cassettes, their views and queues, the conditions.
+    public let service: ReplayService
     private let server: MicroHTTPDServer
 
     /// Starts a server over cassettes.
@@ -21,55 +23,98 @@ public final class ReplayServer: Sendable {
     ///   - cassettes: files or folders; a relative path is looked up under ``Fixtures/folder(near:)`` first, and
     ///     `.json` may be left out (`"github/paginate-issues"`).
     ///   - options: matching and replay options, as `mockapi serve` takes them.
+    ///   - conditions: latency and faults, as `mockapi serve --latency … --fault-rate … --fault … --seed …` sets them.
     public static func start(
-        cassettes: [String], options: ReplayOptions = ReplayOptions(), maxBodyBytes: Int = 16 << 20,
-        file: StaticString = #filePath
+        cassettes: [String], options: ReplayOptions = ReplayOptions(), conditions: ReplayConditions = .none,
+        maxBodyBytes: Int = 16 << 20, file: StaticString = #filePath
     ) throws -> ReplayServer {
         let paths = try cassettes.map { try Fixtures.resolve($0, near: file) }
         let loaded = try CassetteLoader.load(paths)
-        return try ReplayServer(cassettes: loaded, options: options, maxBodyBytes: maxBodyBytes)
+        return try ReplayServer(
+            cassettes: loaded, sources: paths, options: options, conditions: conditions, maxBodyBytes: maxBodyBytes)
     }
 
     /// Starts a server over cassettes already in memory.
-    public init(cassettes: [LoadedCassette], options: ReplayOptions = ReplayOptions(), maxBodyBytes: Int = 16 << 20) throws {
+    /// - Parameter sources: the files and folders they were loaded from, for ``reload()``; empty if none.
+    public init(cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
+                conditions: ReplayConditions = .none, maxBodyBytes: Int = 16 << 20) throws {
         var logger = Logger(label: "mockapi.testing")
         logger.logLevel = .error
         let journal = Journal()
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes)
         let server = try MicroHTTPDServer(configuration: configuration, logger: logger) { baseURL in
-            let replayer = Replayer(cassettes: cassettes, options: options, baseURL: baseURL, journal: journal)
-            return Router(admin: AdminResponder(journal: journal) { [] }, main: replayer)
+            let service = ReplayService(
+                cassettes: cassettes, sources: sources, options: options, conditions: conditions, baseURL: baseURL,
+                journal: journal)
+            return Router(admin: AdminResponder(journal: journal, replay: service) { service.healthFacts }, main: service)
         }
-        guard let router = server.responder as? Router, let replayer = router.main as? Replayer,
+        guard let router = server.responder as? Router, let service = router.main as? ReplayService,
             let url = URL(string: server.baseURL)
         else {
             throw ServerError.startFailed(reason: "unexpected responder")
         }
         self.server = server
-        self.replayer = replayer
+        self.service = service
         self.baseURL = url
+    }
+
+    /// The replayer behind the plain base URL (a reload replaces it).
+    public var replayer: Replayer { service.catalog.global.replayer }
+
+    /// The base URL that answers from this cassette alone, with its own queues: `http://127.0.0.1:PORT/@github/x`.
+    /// Tests that share a server each use their own cassette's URL and do not disturb each other.
+    public func baseURL(for cassette: String) -> URL {
+        baseURL.appendingScope(cassette)
     }
 
     /// Every request the server answered so far (admin calls excluded), oldest first.
     public var requests: [JournalEntry] {
-        replayer.journal.entries().filter {
+        service.journal.entries().filter {
             if case .admin = $0.outcome { return false }
             return true
         }
     }
 
-    /// The requests that matched nothing, with their near-miss reports.
-    public var unmatched: [UnmatchedReport] {
-        requests.compactMap {
-            if case .unmatched(let report) = $0.outcome { return report }
-            return nil
-        }
+    /// The requests that came through a cassette's scoped base URL or were answered from it.
+    public func requests(cassette: String) -> [JournalEntry] {
+        requests.filter { $0.concerns(cassette: cassette) }
     }
 
-    /// Recorded interactions no request used.
-    public var unusedInteractions: [(cassette: String, index: Int)] { replayer.unusedInteractions }
+    /// The requests that fit a pattern (`"GET /repos/*/issues"`), optionally of one cassette, oldest first.
+    public func requests(matching pattern: RequestPattern, cassette: String? = nil) -> [JournalEntry] {
+        (cassette.map(requests(cassette:)) ?? requests).filter(pattern.matches)
+    }
 
-    public var counts: Journal.Counts { replayer.journal.counts }
+    /// The requests that matched nothing, with their near-miss reports.
+    public var unmatched: [UnmatchedReport] { Verification.unmatched(in: requests) }
+
+    /// Recorded interactions no request used.
+    public var unusedInteractions: [(cassette: String, index: Int)] {
+        service.unusedInteractions.map { ($0.cassette, $0.index) }
+    }
+
+    public var counts: Journal.Counts { service.journal.counts }
+
+    /// Starts the queues again from their first recorded answer: all of them, or one cassette's.
+    public func reset(cassette: String? = nil) throws {
+        try service.reset(.init(cassette))
+    }
+
+    /// Reads changed cassette files again (see ``ReplayService/reload()``).
+    @discardableResult
+    public func reload() -> ReloadReport { service.reload() }
+
+    /// Throws, listing them, when recorded interactions (of one cassette, or of all) were never used.
+    public func assertAllUsed(cassette: String? = nil) throws {
+        let unused = try service.unused(.init(cassette))
+        try Verification.allUsed(unused.map { ($0, service.describe($0)) }, cassette: cassette)
+    }
+
+    /// Throws, with each near-miss report, when requests (to one cassette's scoped URL, or any) matched nothing.
+    public func assertNoUnmatched(cassette: String? = nil) throws {
+        try Verification.noUnmatched(
+            Verification.unmatched(in: cassette.map(requests(cassette:)) ?? requests), cassette: cassette)
+    }
 
     public func stop() async {
         await server.stop()
@@ -80,11 +125,12 @@ public final class ReplayServer: Sendable {
 ///
 /// `body` runs on the caller's actor (`isolation` defaults to it), so a `@MainActor` test can touch its own state in it.
 public func withReplayServer<T>(
-    cassettes: [String], options: ReplayOptions = ReplayOptions(), file: StaticString = #filePath,
+    cassettes: [String], options: ReplayOptions = ReplayOptions(), conditions: ReplayConditions = .none,
+    file: StaticString = #filePath,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (ReplayServer) async throws -> T
 ) async throws -> T {
-    let server = try ReplayServer.start(cassettes: cassettes, options: options, file: file)
+    let server = try ReplayServer.start(cassettes: cassettes, options: options, conditions: conditions, file: file)
     do {
         let result = try await body(server)
         await server.stop()

@@ -45,7 +45,7 @@ public final class MockAPIProcess: Sendable {
     public func listeningURL() async throws -> String {
         let line = await firstLine()
         guard let line, let range = line.range(of: "listening on ") else {
-            throw Failure(description: "mockapi did not start: \(line ?? "no output"); stderr: \(await error.text())")
+            throw Failure(description: "mockapi did not start: \(line ?? "no output"); stderr: \(error.text)")
         }
         return String(line[range.upperBound...].prefix { $0 != " " })
     }
@@ -53,7 +53,10 @@ public final class MockAPIProcess: Sendable {
     public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// What the process wrote on stderr so far.
-    public func standardError() async -> String { await error.text() }
+    public var errorText: String { error.text }
+
+    /// Waits until the process has written `text` on stderr; false if it exits first.
+    public func waitForError(containing text: String) async -> Bool { await error.waitFor(text) }
 
     /// Waits for the process to end: its exit status (or the number of the signal that ended it) and its output.
     public func finish() async -> (status: Int32, stdout: String, stderr: String) {
@@ -82,6 +85,7 @@ private final class PipeReader: Sendable {
         var closed = false
         var lineWaiters: [CheckedContinuation<String?, Never>] = []
         var endWaiters: [CheckedContinuation<String, Never>] = []
+        var textWaiters: [(text: String, continuation: CheckedContinuation<Bool, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -97,21 +101,37 @@ private final class PipeReader: Sendable {
     }
 
     private func append(_ chunk: [UInt8], closed: Bool) {
-        let (lines, ends, line, text) = state.withLock { state in
+        let (lines, ends, line, text, found) = state.withLock { state in
             state.bytes += chunk
             state.closed = state.closed || closed
+            let all = String(decoding: state.bytes, as: UTF8.self)
+            let found = state.textWaiters.filter { state.closed || all.contains($0.text) }.map { ($0.continuation, all.contains($0.text)) }
+            state.textWaiters.removeAll { state.closed || all.contains($0.text) }
             let line = state.bytes.firstIndex(of: 0x0A).map { String(decoding: state.bytes[..<$0], as: UTF8.self) }
             var lines: [CheckedContinuation<String?, Never>] = []
             if line != nil || state.closed { swap(&lines, &state.lineWaiters) }
             var ends: [CheckedContinuation<String, Never>] = []
             if state.closed { swap(&ends, &state.endWaiters) }
-            return (lines, ends, line, String(decoding: state.bytes, as: UTF8.self))
+            return (lines, ends, line, all, found)
         }
+        for (waiter, seen) in found { waiter.resume(returning: seen) }
         for waiter in lines { waiter.resume(returning: line) }
         for waiter in ends { waiter.resume(returning: text) }
     }
 
-    func text() async -> String { state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
+    var text: String { state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
+
+    func waitFor(_ text: String) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let ready: Bool? = state.withLock { state in
+                if String(decoding: state.bytes, as: UTF8.self).contains(text) { return true }
+                if state.closed { return false }
+                state.textWaiters.append((text, continuation))
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
 
     func firstLine() async -> String? {
         await withCheckedContinuation { continuation in

@@ -50,6 +50,30 @@ public final class RawConnection {
         return (status, head, body)
     }
 
+    /// Reads until the server closes the connection: the bytes after any response already read, and the `errno` of
+    /// the read that failed (`ECONNRESET` for a reset), or nil for a clean end of stream.
+    public func readToEnd() -> (bytes: [UInt8], error: Int32?) {
+        while true {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                buffer.append(contentsOf: chunk[0..<count])
+                continue
+            }
+            let failure: Int32? = count < 0 ? errno : nil
+            defer { buffer = [] }
+            return (buffer, failure)
+        }
+    }
+
+    /// Reads a response head only (up to the blank line), leaving the body unread.
+    public func readHead() -> String? {
+        guard let end = readUntil(Array("\r\n\r\n".utf8)) else { return nil }
+        let head = String(decoding: buffer[..<end], as: UTF8.self)
+        buffer.removeFirst(end + 4)
+        return head
+    }
+
     /// Whether the server closed the connection (reads return end of file).
     public func isClosedByPeer() -> Bool {
         while fill() {}

@@ -27,6 +27,8 @@ public struct ClientAnswer: Sendable {
 public final class TestClient: Sendable {
     /// One client for tests that need no special pool; never shut down.
     public static let shared = TestClient()
+    /// A client that opens as many connections as there are requests at once (for concurrency tests).
+    public static let wide = TestClient(connections: 256)
 
     private let client: HTTPClient
 
@@ -41,12 +43,13 @@ public final class TestClient: Sendable {
                                  connectionPool: pool, decompression: .disabled))
     }
 
-    public func send(_ method: String = "GET", _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async throws -> ClientAnswer {
+    public func send(_ method: String = "GET", _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
+                     timeout: TimeAmount = .seconds(60)) async throws -> ClientAnswer {
         var request = HTTPClientRequest(url: url)
         request.method = HTTPMethod(rawValue: method)
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await client.execute(request, timeout: .seconds(60))
+        let response = try await client.execute(request, timeout: timeout)
         let bytes = try await response.body.collect(upTo: 64 << 20)
         var fields = MockAPICore.HTTPHeaders()
         for field in response.headers { fields.append(field.name, field.value) }

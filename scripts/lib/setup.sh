@@ -15,7 +15,7 @@ apt_install() {
     fi
     say "mockapi: installing $* (apt)"
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >&2
+    $sudo env DEBIAN_FRONTEND=noninteractive ${APT_TIMEOUT:+timeout "$APT_TIMEOUT"} apt-get install -y -qq --no-install-recommends "$@" >&2
 }
 
 # The C libraries the package links, via pkg-config: libmicrohttpd (HTTP engine), yajl (order-preserving JSON),
@@ -40,4 +40,15 @@ ensure_build_dependencies() {
             exit 1
         fi
     fi
+}
+
+# What the tests need beyond the build: a headless Chromium (Debian's package) and python3 to drive it, for the admin
+# page test. Bounded: the install may take 15 minutes at most, and a failed install stops the run (no test is skipped).
+ensure_test_dependencies() {
+    local missing=()
+    command -v python3 >/dev/null 2>&1 || missing+=(python3)
+    command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
+    [ "${#missing[@]}" -gt 0 ] || return 0
+    say "mockapi: the admin page test needs ${missing[*]}; installing (at most 15 minutes)"
+    APT_TIMEOUT=900 apt_install "${missing[@]}" || { say "mockapi: could not install ${missing[*]}"; exit 1; }
 }

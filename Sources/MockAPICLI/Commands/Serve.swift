@@ -26,7 +26,19 @@ extension MockAPI {
                 interaction is recorded into --cassette (as `mockapi record` does: scrubbed, on disk before the \
                 answer), which is replayed too when it exists.
 
-                Admin endpoints: GET /__mockapi/health, GET /__mockapi/journal.
+                Each cassette also has a scoped base URL, the server's URL followed by /@ and the cassette's name \
+                (http://127.0.0.1:8080/@github/paginate-issues): it answers from that cassette alone, with its own \
+                replay order, so parallel tests that share one server do not disturb each other. The plain URL \
+                answers from every cassette.
+
+                Admin endpoints (JSON) under /__mockapi/: health, journal[?cassette=NAME], cassettes, \
+                unmatched[?cassette=NAME], unused[?cassette=NAME], POST reset[?cassette=NAME], POST reload. \
+                Open http://127.0.0.1:8080/__mockapi/ in a browser to watch requests arrive and compare a miss with \
+                its nearest recordings.
+
+                Any request may ask for a fault with the header X-Mockapi-Fault: 503, 429, reset, timeout or \
+                truncate (or none, to be spared --fault-rate). A fault does not use up a recorded answer.
+
                 On SIGINT/SIGTERM it prints a summary. Exit status: 0, or 1 with --fail-on-unmatched when a request \
                 went unmatched, or 2 when the server could not start (a broken cassette, a port in use).
 
@@ -39,6 +51,17 @@ extension MockAPI {
                     mockapi serve Fixtures --strict --fail-on-unmatched
                   Also tell requests apart by their Accept header:
                     mockapi serve Fixtures --match-header accept
+                  A test's client that answers from one cassette only (the URL to give it):
+                    http://127.0.0.1:8080/@github/paginate-issues
+                  Answer as slowly as the recordings did:
+                    mockapi serve Fixtures --latency recorded
+                  Wait 200 ms before every answer, or a random 50–300 ms (the same each run with --seed):
+                    mockapi serve Fixtures --latency 200ms
+                    mockapi serve Fixtures --latency 50ms..300ms --seed 7
+                  Fail one request in ten with 503 or a reset connection, reproducibly:
+                    mockapi serve Fixtures --fault-rate 0.1 --fault 503 --fault reset --seed 42
+                  Reload a cassette when its file is saved (a broken edit keeps the old version):
+                    mockapi serve Fixtures --watch
                   Replay what is recorded, forward and record what is missing:
                     mockapi serve Fixtures/github --record-missing --upstream https://api.github.com \\
                       --cassette Fixtures/github/new.json
@@ -70,6 +93,11 @@ extension MockAPI {
             name: .customLong("record-missing"),
             help: "Forward what no cassette matches to --upstream and record it into --cassette (see the recording options).")
         public var recordMissing = false
+
+        @Flag(help: "Reload a cassette when its file changes; a file that fails to load keeps its previous version.")
+        public var watch = false
+
+        @OptionGroup(title: "Latency and faults") public var network: ConditionsOptions
 
         @OptionGroup(title: "Recording (with --record-missing)") public var recording: RecordOptions
 
@@ -105,29 +133,33 @@ extension MockAPI {
             let journal = Journal(capacity: server.journalSize)
             let options = ReplayOptions(
                 matchHeaders: matchHeaders, strict: strict, rewriteURLs: !noRewrite, unmatchedStatus: unmatchedStatus)
+            let conditions = network.conditions()
             let running: MicroHTTPDServer
             do {
                 running = try MicroHTTPDServer(configuration: server.configuration, logger: logger) { baseURL in
-                    let replayer = Replayer(
-                        cassettes: loaded, options: options, baseURL: baseURL, journal: journal,
-                        fallback: setup?.recorder(journal: journal, logger: logger),
+                    let replay = ReplayService(
+                        cassettes: loaded, sources: cassettes, options: options, conditions: conditions, baseURL: baseURL,
+                        journal: journal, fallback: setup?.recorder(journal: journal, logger: logger),
                         onUnmatched: { logger.warning("\($0.line)") })
-                    return Router(admin: AdminResponder(journal: journal) { replayer.healthFacts }, main: replayer)
+                    return Router(admin: AdminResponder(journal: journal, replay: replay) { replay.healthFacts }, main: replay)
                 }
             } catch {
                 Terminal.writeError("mockapi: error: \(error)\n")
                 await setup?.finish()
                 throw ExitCode(2)
             }
-            guard let router = running.responder as? Router, let replayer = router.main as? Replayer else {
+            guard let router = running.responder as? Router, let replayer = router.main as? ReplayService else {
                 throw ExitCode(2)
             }
-            let interactions = replayer.index.interactionCount
+            let watcher = watch ? try ReloadOnChange.start(replayer, paths: cassettes, logger: logger) : nil
+            if conditions.isActive { logger.info("\(conditions.summary)") }
+            let interactions = replayer.interactionCount
             try ReadyAnnouncement.announce(
                 url: running.baseURL, readyFile: server.readyFile,
                 what: "\(interactions) interaction\(interactions == 1 ? "" : "s") from \(loaded.count) cassette\(loaded.count == 1 ? "" : "s")")
 
             let signal = await Signals.waitForTermination()
+            watcher?.stop()
             await running.stop()
             await setup?.finish()
             let counts = journal.counts
@@ -138,17 +170,5 @@ extension MockAPI {
             }
             if failOnUnmatched && counts.unmatched > 0 { throw ExitCode(1) }
         }
-    }
-}
-
-extension Replayer {
-    /// What `GET /__mockapi/health` says about replay.
-    var healthFacts: [JSONMember] {
-        [
-            JSONMember("mode", .string("replay")),
-            JSONMember("cassettes", .integer(index.cassettes.count)),
-            JSONMember("interactions", .integer(index.interactionCount)),
-            JSONMember("strict", .bool(options.strict)),
-        ]
     }
 }

@@ -5,7 +5,7 @@ struct ServeSummary {
     let signal: Int32
     let counts: Journal.Counts
     let journal: Journal
-    let replayer: Replayer
+    let replayer: ReplayService
 
     /// Lists are cut at this length; the journal endpoint has everything.
     static let listLimit = 20
@@ -34,7 +34,7 @@ struct ServeSummary {
             if order.count > ServeSummary.listLimit { lines.append("  … \(order.count - ServeSummary.listLimit) more") }
         }
         let unused = replayer.unusedInteractions
-        let total = replayer.index.interactionCount
+        let total = replayer.interactionCount
         if unused.isEmpty {
             lines.append("mockapi: every one of the \(total) recorded interactions was used")
         } else {

@@ -1,18 +1,30 @@
 import MockAPIJSON
 
-/// The endpoints under `/__mockapi/` that let tests and people inspect a running server.
+/// The endpoints under `/__mockapi/` that let tests and people inspect a running server. All answer JSON, except the
+/// page.
 ///
+/// - `GET /__mockapi/`: a page showing the cassettes, the live journal and a near-miss diff for a selected miss.
 /// - `GET /__mockapi/health`: `{"status": "ok", "mode": …, …}` once the server answers.
-/// - `GET /__mockapi/journal[?after=N]`: counts, and each kept request with what happened to it.
+/// - `GET /__mockapi/journal[?after=N][&cassette=NAME][&outcome=matched|unmatched|fault|failed|admin][&limit=N]`:
+///   counts, and each kept request with what happened to it (the newest `limit` of them).
+///
+/// In replay mode also (see `AdminResponder+Replay.swift`): `GET cassettes`, `GET unmatched[?cassette=]`,
+/// `GET unused[?cassette=]`, `POST reset[?cassette=]`, `POST reload`.
+///
+/// Read-only calls are counted but not kept in the journal, so a page polling it does not push requests out of the
+/// ring; calls that change state (reset, reload) are kept.
 public struct AdminResponder: Responder {
     public static let prefix = "/__mockapi"
 
     public let journal: Journal
+    /// Replay's state, for the replay endpoints; nil in record mode.
+    public let replay: ReplayService?
     /// Facts about the mode for the health answer (`mode`, `cassettes`, `interactions`, …).
     private let describe: @Sendable () -> [JSONMember]
 
-    public init(journal: Journal, describe: @escaping @Sendable () -> [JSONMember]) {
+    public init(journal: Journal, replay: ReplayService? = nil, describe: @escaping @Sendable () -> [JSONMember]) {
         self.journal = journal
+        self.replay = replay
         self.describe = describe
     }
 
@@ -22,28 +34,59 @@ public struct AdminResponder: Responder {
         path == prefix || path.hasPrefix(prefix + "/")
     }
 
+    static let readEndpoints: Set<String> = ["", "/", "/health", "/journal", "/cassettes", "/unmatched", "/unused"]
+    static let writeEndpoints: Set<String> = ["/reset", "/reload"]
+
     public func reply(to request: HTTPRequest) -> Reply {
         let endpoint = String(request.path.dropFirst(AdminResponder.prefix.count))
+        let parameters = QueryParameter.parse(request.query ?? "")
         let response: HTTPResponse
         switch (request.method, endpoint) {
+        case ("GET", ""), ("GET", "/"), ("HEAD", ""), ("HEAD", "/"):
+            journal.countAdmin()
+            return .prepared(AdminPage.prepared)
         case ("GET", "/health"), ("HEAD", "/health"):
             response = AdminResponder.json(200, .object([JSONMember("status", .string("ok"))] + describe()))
         case ("GET", "/journal"), ("HEAD", "/journal"):
-            let after = QueryParameter.parse(request.query ?? "").first { $0.name == "after" }.flatMap { Int($0.value) } ?? 0
-            response = AdminResponder.json(200, .object([
-                JSONMember("counts", journal.counts.jsonValue),
-                JSONMember("dropped", .integer(journal.dropped)),
-                JSONMember("requests", .array(journal.entries(after: after).map(\.jsonValue))),
-            ]))
-        case (_, "/health"), (_, "/journal"):
+            response = journalAnswer(parameters)
+        case (_, let name) where AdminResponder.readEndpoints.contains(name) && ["GET", "HEAD"].contains(request.method):
+            response = replayAnswer(request.method, name, parameters)
+        case ("POST", let name) where AdminResponder.writeEndpoints.contains(name):
+            response = replayAnswer(request.method, name, parameters)
+            journal.record(request, status: response.status, outcome: .admin)
+            return .response(response)
+        case (_, let name) where AdminResponder.readEndpoints.contains(name):
             response = AdminResponder.error(405, "\(request.method) is not allowed on \(request.path); use GET")
+        case (_, let name) where AdminResponder.writeEndpoints.contains(name):
+            response = AdminResponder.error(405, "\(request.method) is not allowed on \(request.path); use POST")
         default:
             response = AdminResponder.error(
-                404, "no admin endpoint \(request.method) \(request.path); there are GET \(AdminResponder.prefix)/health "
-                    + "and GET \(AdminResponder.prefix)/journal")
+                404, "no admin endpoint \(request.method) \(request.path); there are GET \(AdminResponder.prefix)/ (a page), "
+                    + "/health, /journal, /cassettes, /unmatched, /unused, and POST /reset, /reload")
         }
-        journal.record(request, status: response.status, outcome: .admin)
+        journal.countAdmin()
         return .response(response)
+    }
+
+    private func journalAnswer(_ parameters: [QueryParameter]) -> HTTPResponse {
+        let after = parameters.last { $0.name == "after" }.flatMap { Int($0.value) } ?? 0
+        var entries = journal.entries(after: after)
+        if let cassette = parameters.last(where: { $0.name == "cassette" })?.value {
+            entries = entries.filter { $0.concerns(cassette: cassette) }
+        }
+        if let outcome = parameters.last(where: { $0.name == "outcome" })?.value {
+            entries = entries.filter { $0.outcomeName == outcome }
+        }
+        if let limit = parameters.last(where: { $0.name == "limit" }).flatMap({ Int($0.value) }), limit >= 0,
+            entries.count > limit
+        {
+            entries = Array(entries.suffix(limit))
+        }
+        return AdminResponder.json(200, .object([
+            JSONMember("counts", journal.counts.jsonValue),
+            JSONMember("dropped", .integer(journal.dropped)),
+            JSONMember("requests", .array(entries.map(\.jsonValue))),
+        ]))
     }
 
     static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {

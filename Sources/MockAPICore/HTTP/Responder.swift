@@ -7,6 +7,15 @@ public enum Reply: Sendable {
     /// The answer needs I/O or time (an upstream call, a delay). The engine parks the connection, without holding a
     /// thread, until the work finishes.
     case deferred(@Sendable () async -> Reply)
+    /// No answer: the engine closes the connection at once with a TCP reset (the client sees "connection reset by
+    /// peer"). For fault injection.
+    case reset
+    /// No answer, ever: the engine keeps the connection open and silent until the client gives up, or until the
+    /// server's idle timeout (`--timeout`) passes, when it closes it (FIN). For fault injection.
+    case hang
+    /// The status line and headers with the `Content-Length` of the whole body, then only the first `sentBytes` bytes
+    /// of the body, then the engine closes the connection. For fault injection.
+    case truncated(HTTPResponse, sentBytes: Int)
 }
 
 /// Which request headers the engine must collect before calling a responder. Collecting none is the fast path.
@@ -28,12 +37,18 @@ public protocol Responder: Sendable {
 }
 
 extension Reply {
-    /// Runs deferred work to the end and returns the answer; for tests and in-process callers.
+    /// Runs deferred work to the end and returns the answer; for tests and in-process callers. A connection fault has
+    /// no HTTP answer: `.reset` and `.hang` resolve to status 0 with an `X-Mockapi-Fault` header naming them, and
+    /// `.truncated` to the response with its body cut where the engine would stop sending.
     public func resolved() async -> HTTPResponse {
         switch self {
         case .response(let response): response
         case .prepared(let prepared): prepared.response
         case .deferred(let work): await work().resolved()
+        case .reset: HTTPResponse(status: 0, headers: [("X-Mockapi-Fault", "reset")])
+        case .hang: HTTPResponse(status: 0, headers: [("X-Mockapi-Fault", "timeout")])
+        case .truncated(let response, let sentBytes):
+            HTTPResponse(status: response.status, headers: response.headers, body: Array(response.body.prefix(max(sentBytes, 0))))
         }
     }
 }

@@ -15,6 +15,8 @@ public struct JournalEntry: Sendable {
         case admin
         /// Answered with an error of mockapi's own (an upstream failure, a refused write).
         case failed(String)
+        /// A fault injected on purpose (`--fault`, `X-Mockapi-Fault`): `503`, `reset`, `timeout`, `truncate`…
+        case fault(String)
     }
 
     /// From 1, in the order requests were answered.
@@ -24,8 +26,12 @@ public struct JournalEntry: Sendable {
     public let method: String
     public let path: String
     public let query: String?
+    /// The status sent; 0 when no status line was (a `reset` or `timeout` fault).
     public let status: Int
     public let outcome: Outcome
+    /// The cassette named by a scoped base URL (`/@github/paginate-issues/…`); `path` is then the rest of the path.
+    /// Nil for requests to the plain base URL.
+    public let scope: String?
 }
 
 /// Every request the server answered: exact counts since start, and the most recent entries (a bounded ring, so a
@@ -37,6 +43,7 @@ public final class Journal: Sendable {
         public var unmatched = 0
         public var recorded = 0
         public var failed = 0
+        public var faults = 0
         public var admin = 0
     }
 
@@ -55,8 +62,10 @@ public final class Journal: Sendable {
         self.capacity = max(capacity, 1)
     }
 
+    /// Keeps an entry for a request and counts it.
+    /// - Parameter scope: the cassette a scoped base URL named, when the request came through one.
     @discardableResult
-    public func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome) -> Int {
+    public func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil) -> Int {
         let time = Journal.now()
         return state.withLock { state in
             state.sequence += 1
@@ -66,11 +75,12 @@ public final class Journal: Sendable {
             case .unmatched: state.counts.unmatched += 1
             case .recorded: state.counts.recorded += 1
             case .failed: state.counts.failed += 1
+            case .fault: state.counts.faults += 1
             case .admin: state.counts.admin += 1
             }
             let entry = JournalEntry(
                 sequence: state.sequence, time: time, method: request.method, path: request.path, query: request.query,
-                status: status, outcome: outcome)
+                status: status, outcome: outcome, scope: scope)
             if state.ring.count < capacity {
                 state.ring.append(entry)
             } else {
@@ -78,6 +88,15 @@ public final class Journal: Sendable {
                 state.start = (state.start + 1) % capacity
             }
             return state.sequence
+        }
+    }
+
+    /// Counts an admin request without keeping an entry: read-only admin calls (a page polling the journal) would
+    /// otherwise push the requests people look for out of the ring.
+    public func countAdmin() {
+        state.withLock { state in
+            state.counts.requests += 1
+            state.counts.admin += 1
         }
     }
 

@@ -12,6 +12,7 @@ extension JournalEntry {
             JSONMember("path", .string(path)),
         ]
         if let query { members.append(JSONMember("query", .string(query))) }
+        if let scope { members.append(JSONMember("scope", .string(scope))) }
         members.append(JSONMember("status", .integer(status)))
         switch outcome {
         case .matched(let cassette, let index):
@@ -26,6 +27,8 @@ extension JournalEntry {
             members.append(JSONMember("outcome", .string("admin")))
         case .failed(let reason):
             members += [JSONMember("outcome", .string("failed")), JSONMember("error", .string(reason))]
+        case .fault(let kind):
+            members += [JSONMember("outcome", .string("fault")), JSONMember("fault", .string(kind))]
         }
         return .object(members)
     }
@@ -48,7 +51,31 @@ extension Journal.Counts {
         .object([
             JSONMember("requests", .integer(requests)), JSONMember("matched", .integer(matched)),
             JSONMember("unmatched", .integer(unmatched)), JSONMember("recorded", .integer(recorded)),
-            JSONMember("failed", .integer(failed)), JSONMember("admin", .integer(admin)),
+            JSONMember("failed", .integer(failed)), JSONMember("faults", .integer(faults)),
+            JSONMember("admin", .integer(admin)),
         ])
+    }
+}
+
+extension JournalEntry {
+    /// `matched`, `unmatched`, `recorded`, `admin`, `failed` or `fault`: the `outcome` member of the JSON form.
+    public var outcomeName: String {
+        switch outcome {
+        case .matched: "matched"
+        case .unmatched: "unmatched"
+        case .recorded: "recorded"
+        case .admin: "admin"
+        case .failed: "failed"
+        case .fault: "fault"
+        }
+    }
+
+    /// Whether the request came through the cassette's scoped base URL or was answered from the cassette.
+    public func concerns(cassette name: String) -> Bool {
+        if scope == name { return true }
+        switch outcome {
+        case .matched(let cassette, _), .recorded(let cassette, _): return cassette == name
+        default: return false
+        }
     }
 }

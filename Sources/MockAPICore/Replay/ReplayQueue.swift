@@ -46,6 +46,13 @@ public final class ReplayQueue: Sendable {
         return .entry(entries[entries.count - 1])
     }
 
+    /// The entry `next(strict:)` would give now, without taking it; nil when strict and exhausted.
+    public func peek(strict: Bool) -> ReplayEntry? {
+        let position = cursor.load(ordering: .relaxed)
+        if position < entries.count { return entries[position] }
+        return strict ? nil : entries[entries.count - 1]
+    }
+
     /// How many of the entries have been answered since the last reset.
     public var usedCount: Int { min(cursor.load(ordering: .relaxed), entries.count) }
 

@@ -33,10 +33,12 @@ public final class Replayer: Responder {
     public let headerNeeds: HeaderNeeds
     /// Answers what no recording matches (or, strict, what is used up), instead of the unmatched report.
     public let fallback: (any Responder)?
+    /// The cassette a scoped base URL names, for the journal; nil for the plain base URL.
+    public let scope: String?
     private let onUnmatched: @Sendable (UnmatchedReport) -> Void
 
     public init(cassettes: [LoadedCassette], options: ReplayOptions = ReplayOptions(), baseURL: String,
-                journal: Journal = Journal(), fallback: (any Responder)? = nil,
+                journal: Journal = Journal(), scope: String? = nil, fallback: (any Responder)? = nil,
                 onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void = { _ in }) {
         self.index = ReplayIndex(
             cassettes: cassettes, matchHeaders: options.matchHeaders, baseURL: options.rewriteURLs ? baseURL : nil)
@@ -48,10 +50,17 @@ public final class Replayer: Responder {
         case nil: self.headerNeeds = .only(index.normalizer.neededHeaders)
         }
         self.fallback = fallback
+        self.scope = scope
         self.onUnmatched = onUnmatched
     }
 
     public func reply(to request: HTTPRequest) -> Reply {
+        answer(to: request).reply
+    }
+
+    /// The reply, and the recorded interaction that gives it (nil when none does), for layers that act on the
+    /// recording (`--latency recorded`).
+    public func answer(to request: HTTPRequest) -> (reply: Reply, entry: ReplayEntry?) {
         let key = index.normalizer.key(for: request)
         if let answer = answer(for: key, request: request) { return answer }
         // A HEAD nobody recorded is answered like the GET of the same resource (the engine sends no body).
@@ -60,16 +69,27 @@ public final class Replayer: Responder {
             get.method = "GET"
             if let answer = answer(for: get, request: request) { return answer }
         }
-        return unmatched(request, key: key, reason: "no recorded interaction matches", nearest: nil)
+        return (unmatched(request, key: key, reason: "no recorded interaction matches", nearest: nil), nil)
     }
 
-    private func answer(for key: RequestKey, request: HTTPRequest) -> Reply? {
+    /// The recorded interaction the request would be answered with now, without using it up or journaling anything.
+    public func peek(_ request: HTTPRequest) -> ReplayEntry? {
+        var key = index.normalizer.key(for: request)
+        if let entry = index.queue(for: key)?.peek(strict: options.strict) { return entry }
+        guard key.method == "HEAD" else { return nil }
+        key.method = "GET"
+        return index.queue(for: key)?.peek(strict: options.strict)
+    }
+
+    private func answer(for key: RequestKey, request: HTTPRequest) -> (reply: Reply, entry: ReplayEntry?)? {
         guard let queue = index.queue(for: key) else { return nil }
         switch queue.next(strict: options.strict) {
         case .entry(let entry):
             let name = index.cassettes[entry.cassette].name
-            journal.record(request, status: entry.prepared.response.status, outcome: .matched(cassette: name, index: entry.index))
-            return .prepared(entry.prepared)
+            journal.record(
+                request, status: entry.prepared.response.status, outcome: .matched(cassette: name, index: entry.index),
+                scope: scope)
+            return (.prepared(entry.prepared), entry)
         case .exhausted:
             let used = queue.entries.map { entry in
                 NearMiss(
@@ -77,10 +97,11 @@ public final class Replayer: Responder {
                     request: ReplayIndex.describe(index.interaction(entry)),
                     differences: ["already answered (--strict answers each recording once)"], distance: 0)
             }
-            return unmatched(
+            let reply = unmatched(
                 request, key: key,
                 reason: "all \(queue.entries.count) recorded answer\(queue.entries.count == 1 ? " was" : "s were") used (strict mode)",
                 nearest: Array(used.suffix(3)))
+            return (reply, nil)
         }
     }
 
@@ -89,7 +110,7 @@ public final class Replayer: Responder {
         let report = UnmatchedReport(
             method: request.method, path: request.path, query: request.query, reason: reason,
             nearest: nearest ?? index.nearest(to: key, body: request.body))
-        journal.record(request, status: options.unmatchedStatus, outcome: .unmatched(report))
+        journal.record(request, status: options.unmatchedStatus, outcome: .unmatched(report), scope: scope)
         onUnmatched(report)
         var body = report.jsonValue.prettyBytes()
         body.append(UInt8(ascii: "\n"))

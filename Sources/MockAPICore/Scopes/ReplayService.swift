@@ -1,0 +1,166 @@
+import MockAPIJSON
+import Synchronization
+
+/// Replay as `mockapi serve` runs it: the plain base URL answers from every cassette; a scoped base URL
+/// (`…/@github/paginate-issues`) answers from that cassette alone, with its own queues, so parallel tests sharing one
+/// server do not move each other's sequences. Adds the network conditions (latency, faults), and lets the admin
+/// endpoints reset queues and reload cassettes from disk.
+///
+/// Per request this costs one short lock (to read the current catalog), the replayer's lookup, and, for a scoped
+/// path, a few hash lookups of the name; every answer is prepared when the catalog is built.
+public final class ReplayService: Responder {
+    public let options: ReplayOptions
+    public let conditions: ReplayConditions
+    public let journal: Journal
+    /// The server's own base URL, `http://127.0.0.1:8080`.
+    public let baseURL: String
+    /// The files and folders the cassettes came from, which a reload reads again; empty when given in memory.
+    public let sources: [String]
+    public let headerNeeds: HeaderNeeds
+    /// Answers what the plain view does not match (`serve --record-missing`); scoped views never forward.
+    let fallback: (any Responder)?
+    let onUnmatched: @Sendable (UnmatchedReport) -> Void
+    private let current: Mutex<ReplayCatalog>
+    /// Held for the whole of a reload, so that two reloads (the file watcher, the admin endpoint) do not interleave.
+    let reloading = Mutex<[String: FileStamp]>([:])
+
+    /// - Parameters:
+    ///   - sources: the paths `cassettes` were loaded from (`CassetteLoader.load(sources)`), for `reload()`.
+    ///   - baseURL: the server's own base URL; scoped views answer for `baseURL + "/@" + name`.
+    public init(cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
+                conditions: ReplayConditions = .none, baseURL: String, journal: Journal = Journal(),
+                fallback: (any Responder)? = nil, onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void = { _ in }) {
+        self.options = options
+        self.conditions = conditions
+        self.journal = journal
+        self.baseURL = baseURL
+        self.sources = sources
+        self.fallback = fallback
+        self.onUnmatched = onUnmatched
+        let needed = RequestNormalizer(matchHeaders: options.matchHeaders).neededHeaders.union([Fault.header.lowercased()])
+        switch fallback?.headerNeeds {
+        case .all?: self.headerNeeds = .all
+        case .only(let names)?: self.headerNeeds = .only(needed.union(names))
+        case nil: self.headerNeeds = .only(needed)
+        }
+        self.current = Mutex(ReplayCatalog(
+            cassettes: cassettes, options: options, baseURL: baseURL, journal: journal, fallback: fallback,
+            onUnmatched: onUnmatched))
+        reloading.withLock { stamps in
+            for loaded in cassettes { stamps[loaded.file] = FileStamp(of: loaded.file) }
+        }
+    }
+
+    /// The cassettes and views in force now (a reload replaces them).
+    public var catalog: ReplayCatalog { current.withLock { $0 } }
+
+    func replace(_ catalog: ReplayCatalog) {
+        current.withLock { $0 = catalog }
+    }
+
+    public func reply(to request: HTTPRequest) -> Reply {
+        let catalog = self.catalog
+        guard request.path.hasPrefix(ScopeName.marker) else { return serve(request, in: catalog.global) }
+        if let (view, path) = catalog.scope(for: request.path) {
+            var scoped = request
+            scoped.path = path
+            return serve(scoped, in: view)
+        }
+        // A recorded path that starts with `/@` (`/@alice` on Mastodon) is still served from the plain view.
+        if catalog.global.replayer.peek(request) != nil { return serve(request, in: catalog.global) }
+        return unknownScope(request)
+    }
+
+    /// A `/@…` path that names no loaded cassette: a clear miss. Nothing is looked up but the loaded names.
+    private func unknownScope(_ request: HTTPRequest) -> Reply {
+        let report = UnmatchedReport(
+            method: request.method, path: request.path, query: request.query,
+            reason: "no loaded cassette is named by the path after /@ (a scoped base URL is the server's URL, /@ and a "
+                + "loaded cassette's name; GET \(AdminResponder.prefix)/cassettes lists them)",
+            nearest: [])
+        journal.record(request, status: options.unmatchedStatus, outcome: .unmatched(report))
+        onUnmatched(report)
+        var body = report.jsonValue.prettyBytes()
+        body.append(UInt8(ascii: "\n"))
+        return .response(.json(status: options.unmatchedStatus, body, headers: [(Replayer.unmatchedHeader, "1")]))
+    }
+
+    /// The view a cassette name stands for: nil for every cassette (the plain view and all scoped ones).
+    public enum Target: Sendable, Equatable {
+        case all
+        case cassette(String)
+
+        public init(_ name: String?) {
+            self = name.map { .cassette($0) } ?? .all
+        }
+    }
+
+    /// Why an admin request cannot be carried out.
+    public struct UnknownCassette: Error, Sendable, CustomStringConvertible {
+        public let name: String
+        public var description: String { "no loaded cassette is named \"\(name)\"" }
+    }
+
+    /// Starts queues again from their first recorded answer (and the seeded request numbering from 0): every view's,
+    /// or one cassette's scoped view and the plain view's queues that hold only that cassette's interactions.
+    public func reset(_ target: Target) throws(UnknownCassette) {
+        let catalog = self.catalog
+        switch target {
+        case .all:
+            for view in catalog.views { view.reset() }
+        case .cassette(let name):
+            guard catalog.hasScope(name) else { throw UnknownCassette(name: name) }
+            catalog.views.first { $0.scope == name }?.reset()
+            let index = catalog.global.replayer.index
+            for queue in index.queues where queue.entries.allSatisfy({ index.cassettes[$0.cassette].name == name }) {
+                queue.reset()
+            }
+        }
+    }
+
+    /// Recorded interactions that no request used, through the plain base URL or the cassette's scoped one, in load
+    /// order.
+    public func unused(_ target: Target) throws(UnknownCassette) -> [InteractionReference] {
+        let catalog = self.catalog
+        var names = catalog.cassettes.map(\.name)
+        if case .cassette(let name) = target {
+            guard catalog.hasScope(name) else { throw UnknownCassette(name: name) }
+            names = [name]
+        }
+        let used = Set(catalog.views.flatMap(\.used))
+        var unused: [InteractionReference] = []
+        for loaded in catalog.cassettes where names.contains(loaded.name) {
+            for index in loaded.cassette.interactions.indices {
+                let reference = InteractionReference(cassette: loaded.name, index: index)
+                if !used.contains(reference) { unused.append(reference) }
+            }
+        }
+        return unused
+    }
+
+    /// Every recorded interaction no request used, as `ServeSummary` lists them.
+    public var unusedInteractions: [InteractionReference] {
+        (try? unused(.all)) ?? []
+    }
+
+    public var interactionCount: Int { catalog.interactionCount }
+
+    /// `GET /path?query` of a recorded interaction, for reports.
+    public func describe(_ reference: InteractionReference) -> String {
+        guard let loaded = catalog.cassettes.first(where: { $0.name == reference.cassette }),
+            loaded.cassette.interactions.indices.contains(reference.index)
+        else { return "?" }
+        return ReplayIndex.describe(loaded.cassette.interactions[reference.index])
+    }
+
+    /// What `GET /__mockapi/health` says about replay.
+    public var healthFacts: [JSONMember] {
+        let catalog = self.catalog
+        return [
+            JSONMember("mode", .string("replay")),
+            JSONMember("cassettes", .integer(catalog.cassettes.count)),
+            JSONMember("interactions", .integer(catalog.interactionCount)),
+            JSONMember("strict", .bool(options.strict)),
+        ]
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import MockAPICore
+import MockAPIJSON
+import TestSupport
+import Testing
+
+/// `reload()`: changed files are read again, a broken edit keeps the previous version, unchanged cassettes keep their
+/// queues.
+struct ReloadTests {
+    private func service(_ folder: TemporaryFolder) throws -> ReplayService {
+        let loaded = try CassetteLoader.load([folder.path])
+        return ReplayService(cassettes: loaded, sources: [folder.path], baseURL: "http://127.0.0.1:9999")
+    }
+
+    @Test func changedFile_isReloaded_othersKeepTheirPlace() async throws {
+        let folder = TemporaryFolder()
+        try Cassette(interactions: [.get("/a", status: 200)]).save(to: folder.path + "/a.json")
+        try Cassette(interactions: [.get("/b", status: 200), .get("/b", status: 404)]).save(to: folder.path + "/b.json")
+        let service = try service(folder)
+        #expect(await service.respond(to: .get("/@b/b")).status == 200)
+
+        try Cassette(interactions: [.get("/a", status: 201)]).save(to: folder.path + "/a.json")
+        let report = service.reload()
+        #expect(report.reloaded == ["a"])
+        #expect(report.problems.isEmpty)
+        #expect(await service.respond(to: .get("/@a/a")).status == 201)
+        #expect(await service.respond(to: .get("/@b/b")).status == 404, "b's scoped queue kept its place")
+        #expect(!service.reload().changed, "nothing changed since")
+    }
+
+    /// A file that no longer loads keeps its previous version; the problem names the file, the place and the reason.
+    @Test func brokenEdit_keepsThePreviousVersion() async throws {
+        let folder = TemporaryFolder()
+        try Cassette(interactions: [.get("/a", status: 200)]).save(to: folder.path + "/a.json")
+        let service = try service(folder)
+        try Array(#"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/a"}, "response": {"status": "x"}}]}"#.utf8)
+            .write(to: folder.path + "/a.json")
+        let report = service.reload()
+        #expect(report.problems == [
+            "\(folder.path)/a.json: interactions[0].response.status: expected a number, found a string (kept the previous version of a)"
+        ])
+        #expect(!report.changed)
+        #expect(await service.respond(to: .get("/a")).status == 200)
+    }
+
+    @Test func newAndRemovedFiles_areAddedAndRemoved() async throws {
+        let folder = TemporaryFolder()
+        try Cassette(interactions: [.get("/a")]).save(to: folder.path + "/a.json")
+        try Cassette(interactions: [.get("/b")]).save(to: folder.path + "/b.json")
+        let service = try service(folder)
+        try FileManager.default.removeItem(atPath: folder.path + "/b.json")
+        try Cassette(interactions: [.get("/c")]).save(to: folder.path + "/c.json")
+        let report = service.reload()
+        #expect(report.added == ["c"])
+        #expect(report.removed == ["b"])
+        #expect((report.cassettes, report.interactions) == (2, 2))
+        #expect(await service.respond(to: .get("/@c/c")).status == 200)
+        #expect(await service.respond(to: .get("/@b/b")).status == 404)
+    }
+
+    @Test func cassettesInMemory_cannotBeReloaded() {
+        let report = ReplayService.make([.make("a", [.get("/a")])]).reload()
+        #expect(report.problems == ["the cassettes were given in memory, not loaded from files: there is nothing to reload"])
+    }
+}

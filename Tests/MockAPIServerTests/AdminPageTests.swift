@@ -1,0 +1,65 @@
+import Foundation
+import MockAPICore
+import MockAPIJSON
+import MockAPITesting
+import TestSupport
+import Testing
+
+/// The page at `/__mockapi/` in a real headless Chromium: it lists the cassettes, shows requests as they arrive with
+/// their outcome, and diffs a selected miss against its nearest recording. A screenshot is saved for people.
+@Suite(.timeLimit(.minutes(2)))
+struct AdminPageTests {
+    /// Where the screenshot goes: `.build/test-output/admin-page/` in the package.
+    static let outputFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../.build/test-output/admin-page").standardized.path
+
+    @Test(.enabled(if: HeadlessChromium.executable != nil || HeadlessChromium.isRequired,
+                   "needs Chromium (apt install chromium, or run scripts/test, which installs it)"))
+    func page_showsLiveRequests_andDiffsASelectedMiss() async throws {
+        let executable = try #require(HeadlessChromium.executable, "Chromium is required here (MOCKAPI_REQUIRE_CHROMIUM=1) but not installed")
+        let server = try ReplayServer(cassettes: CassetteLoader.load([TestFixtures.folder]))
+        let base = server.baseURL.absoluteString
+        let browser = try HeadlessChromium(executable: executable)
+        do {
+            try await browser.open(base + "/__mockapi/")
+            try await browser.wait(until: ##"document.body.dataset.ready === "1" && document.querySelectorAll("#cassettes tbody tr").length > 0"##)
+            #expect(try await browser.evaluate(##"document.querySelectorAll("#journal tbody tr").length"##) == .number("0"))
+            let names = try await browser.evaluate(##"[...document.querySelectorAll("#cassettes tbody tr")].map(r => r.dataset.name)"##)
+            #expect(names?.arrayValue?.contains(.string("github/paginate-issues")) == true)
+
+            // Requests made after the page loaded appear without a reload.
+            #expect(try await TestClient.shared.send("GET", base + "/@github/get-root/").status == 200)
+            #expect(try await TestClient.shared.send("GET", base + "/repos/octokit-fixture-org/paginate-issues/issues?per_page=4").status == 404)
+            #expect(try await TestClient.shared.send("GET", base + "/", headers: [("X-Mockapi-Fault", "503")]).status == 503)
+            try await browser.wait(until: ##"document.querySelectorAll("#journal tbody tr").length === 3"##)
+            let rows = try await browser.evaluate(
+                ##"[...document.querySelectorAll("#journal tbody tr")].map(r => [...r.cells].slice(2).map(c => c.textContent).join(" | "))"##)
+            #expect(rows == .array([
+                .string("GET /@github/get-root/ | 200 | matched | github/get-root[0]"),
+                .string("GET /repos/octokit-fixture-org/paginate-issues/issues?per_page=4 | 404 | unmatched | nearest: github/paginate-issues[0]"),
+                .string("GET / | 503 | fault | injected 503"),
+            ]))
+
+            // Selecting the miss shows what differs from the nearest recording.
+            _ = try await browser.evaluate(##"document.querySelector("#journal tr.unmatched").click(), true"##)
+            try await browser.wait(until: ##"document.querySelector("#miss table.diff") !== null"##)
+            let changed = try await browser.evaluate(
+                ##"[...document.querySelector("#miss table.diff").querySelectorAll("tr.differs")].map(r => [...r.cells].map(c => c.textContent).join(" | "))"##)
+            #expect(changed == .array([.string("query per_page | 4 | 3")]))
+            let lines = try await browser.evaluate(##"[...document.querySelectorAll("#miss li")].map(li => li.textContent)"##)
+            #expect(lines?.arrayValue?.first == .string(#"query parameter per_page: "4" (recorded "3")"#))
+
+            let screenshot = Self.outputFolder + "/journal-with-miss.png"
+            #expect(try await browser.screenshot(to: screenshot) > 10_000)
+            // Looking at the page asked the server for nothing it would count as a miss (no /favicon.ico).
+            #expect(server.requests.count == 3)
+            print("mockapi page test: screenshot saved to \(screenshot)")
+        } catch {
+            await browser.quit()
+            await server.stop()
+            throw error
+        }
+        await browser.quit()
+        await server.stop()
+    }
+}
