@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
 #include <microhttpd.h>
 
 /// Receives each message libmicrohttpd logs, already formatted.
@@ -78,6 +79,24 @@ static inline struct MHD_Daemon *mockapi_mhd_start_daemon(
     options[n++] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
     return MHD_start_daemon(settings->flags, 0, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/// Whether the connection's peer is on this machine: 127.0.0.0/8, ::1, or an IPv4-mapped 127.x address.
+static inline int mockapi_mhd_peer_is_loopback(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return 0;
+    const struct sockaddr *address = info->client_addr;
+    if (address->sa_family == AF_INET) {
+        const unsigned char *bytes = (const unsigned char *)&((const struct sockaddr_in *)address)->sin_addr;
+        return bytes[0] == 127;
+    }
+    if (address->sa_family == AF_INET6) {
+        const unsigned char *b = ((const struct sockaddr_in6 *)address)->sin6_addr.s6_addr;
+        static const unsigned char loopback[16] = {0,0,0,0, 0,0,0,0, 0,0,0,0, 0,0,0,1};
+        static const unsigned char mapped[12] = {0,0,0,0, 0,0,0,0, 0,0,0xff,0xff};
+        return memcmp(b, loopback, 16) == 0 || (memcmp(b, mapped, 12) == 0 && b[12] == 127);
+    }
+    return 0;
 }
 
 /// The peer address of a connection, or NULL.

@@ -106,7 +106,8 @@ extension ServerContext {
         }
         let request = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "GET", target: state.target,
-            headers: collectHeaders(connection), body: state.body)
+            headers: collectHeaders(connection), body: state.body,
+            peerIsLoopback: mockapi_mhd_peer_is_loopback(connection) != 0)
         state.body = []
         return send(responder.reply(to: request), connection, state)
     }

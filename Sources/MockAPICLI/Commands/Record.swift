@@ -73,13 +73,14 @@ extension MockAPI {
             do {
                 running = try MicroHTTPDServer(configuration: server.configuration, logger: logger) { _ in
                     let recorder = setup.recorder(journal: journal, logger: logger)
-                    return Router(admin: AdminResponder(journal: journal) { setup.healthFacts }, main: recorder)
+                    return Router(admin: AdminResponder(journal: journal, accessToken: server.adminToken) { setup.healthFacts }, main: recorder)
                 }
             } catch {
                 Terminal.writeError("mockapi: error: \(error)\n")
                 await setup.finish()
                 throw ExitCode(2)
             }
+            server.warnIfReachableFromOtherMachines(logger)
             try ReadyAnnouncement.announce(url: running.baseURL, readyFile: server.readyFile, what: setup.description)
 
             let signal = await Signals.waitForTermination()

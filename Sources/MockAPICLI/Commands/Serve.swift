@@ -141,7 +141,7 @@ extension MockAPI {
                         cassettes: loaded, sources: cassettes, options: options, conditions: conditions, baseURL: baseURL,
                         journal: journal, fallback: setup?.recorder(journal: journal, logger: logger),
                         onUnmatched: { logger.warning("\($0.line)") })
-                    return Router(admin: AdminResponder(journal: journal, replay: replay) { replay.healthFacts }, main: replay)
+                    return Router(admin: AdminResponder(journal: journal, replay: replay, accessToken: server.adminToken) { replay.healthFacts }, main: replay)
                 }
             } catch {
                 Terminal.writeError("mockapi: error: \(error)\n")
@@ -154,6 +154,7 @@ extension MockAPI {
             let watcher = watch ? try ReloadOnChange.start(replayer, paths: cassettes, logger: logger) : nil
             if conditions.isActive { logger.info("\(conditions.summary)") }
             let interactions = replayer.interactionCount
+            server.warnIfReachableFromOtherMachines(logger)
             try ReadyAnnouncement.announce(
                 url: running.baseURL, readyFile: server.readyFile,
                 what: "\(interactions) interaction\(interactions == 1 ? "" : "s") from \(loaded.count) cassette\(loaded.count == 1 ? "" : "s")")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import MockAPIServer
 
 /// Flags shared by every command that runs a server.
@@ -28,6 +29,15 @@ public struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("journal-size"), help: ArgumentHelp("Requests kept for GET /__mockapi/journal (counts are always exact).", valueName: "count"))
     public var journalSize = 10_000
 
+    @Option(
+        name: .customLong("admin-token"),
+        help: ArgumentHelp(
+            "Let clients on other machines use the /__mockapi/ endpoints by sending this value in the "
+                + "X-Mockapi-Admin-Token header (without it, only clients on this machine may). "
+                + "Pass it from a variable, not literally: --admin-token \"$MOCKAPI_ADMIN_TOKEN\".",
+            valueName: "token"))
+    public var adminToken: String?
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("How much to log on stderr: debug, info, warning, error.", valueName: "level"))
     public var logLevel: LogLevelOption = .info
 
@@ -40,6 +50,21 @@ public struct ServerOptions: ParsableArguments {
             throw ValidationError("--threads must be 2 or more: one event loop alone can stall under load (see DESIGN.md).")
         }
         guard journalSize >= 1 else { throw ValidationError("--journal-size must be 1 or more.") }
+        if let adminToken, adminToken.count < 16 {
+            throw ValidationError("--admin-token must be at least 16 characters: it guards the admin endpoints from other machines.")
+        }
+    }
+
+    /// Whether the server listens on an address other machines can reach.
+    var listensBeyondLoopback: Bool {
+        !(host.hasPrefix("127.") || host == "::1" || host == "localhost")
+    }
+
+    /// Says so when the server is reachable from other machines, and what still guards the admin endpoints.
+    func warnIfReachableFromOtherMachines(_ logger: Logger) {
+        guard listensBeyondLoopback else { return }
+        let admin = adminToken == nil ? "not at all (no --admin-token)" : "only with the X-Mockapi-Admin-Token header"
+        logger.warning("listening on \(host): other machines can reach this server; the /__mockapi/ endpoints answer them \(admin)")
     }
 
     var configuration: ServerConfiguration {

@@ -16,19 +16,39 @@ import MockAPIJSON
 public struct AdminResponder: Responder {
     public static let prefix = "/__mockapi"
 
+    /// The header that carries the admin token.
+    public static let tokenHeader = "X-Mockapi-Admin-Token"
+
     public let journal: Journal
     /// Replay's state, for the replay endpoints; nil in record mode.
     public let replay: ReplayService?
+    /// When set, clients from other machines may use the admin endpoints by sending it in ``tokenHeader``; when nil,
+    /// only clients on this machine may. (A loopback client needs no token: whoever can reach 127.0.0.1 can read the
+    /// cassettes from disk too.)
+    public let accessToken: String?
     /// Facts about the mode for the health answer (`mode`, `cassettes`, `interactions`, …).
     private let describe: @Sendable () -> [JSONMember]
 
-    public init(journal: Journal, replay: ReplayService? = nil, describe: @escaping @Sendable () -> [JSONMember]) {
+    public init(journal: Journal, replay: ReplayService? = nil, accessToken: String? = nil,
+                describe: @escaping @Sendable () -> [JSONMember]) {
         self.journal = journal
         self.replay = replay
+        self.accessToken = accessToken
         self.describe = describe
     }
 
-    public var headerNeeds: HeaderNeeds { .none }
+    public var headerNeeds: HeaderNeeds { accessToken == nil ? .none : .only([AdminResponder.tokenHeader.lowercased()]) }
+
+    /// Whether the request may use the admin endpoints: a client on this machine, or one that sends the token.
+    func admits(_ request: HTTPRequest) -> Bool {
+        if request.peerIsLoopback { return true }
+        guard let accessToken, let sent = request.headers[AdminResponder.tokenHeader] else { return false }
+        // Compared in constant time, so response timing does not reveal how much of a guess was right.
+        let expected = Array(accessToken.utf8), given = Array(sent.utf8)
+        var difference = UInt8(expected.count == given.count ? 0 : 1)
+        for index in 0..<min(expected.count, given.count) { difference |= expected[index] ^ given[index] }
+        return difference == 0
+    }
 
     public static func handles(_ path: String) -> Bool {
         path == prefix || path.hasPrefix(prefix + "/")
@@ -38,6 +58,15 @@ public struct AdminResponder: Responder {
     static let writeEndpoints: Set<String> = ["/reset", "/reload"]
 
     public func reply(to request: HTTPRequest) -> Reply {
+        guard admits(request) else {
+            let response = AdminResponder.error(
+                403, accessToken == nil
+                    ? "the admin endpoints answer clients on this machine only (start the server with --admin-token to "
+                        + "let other machines in with the \(AdminResponder.tokenHeader) header)"
+                    : "the admin endpoints need the \(AdminResponder.tokenHeader) header from other machines")
+            journal.record(request, status: 403, outcome: .admin)
+            return .response(response)
+        }
         let endpoint = String(request.path.dropFirst(AdminResponder.prefix.count))
         let parameters = QueryParameter.parse(request.query ?? "")
         let response: HTTPResponse
@@ -110,7 +139,12 @@ public struct Router: Responder {
         self.main = main
     }
 
-    public var headerNeeds: HeaderNeeds { main.headerNeeds }
+    public var headerNeeds: HeaderNeeds {
+        switch (main.headerNeeds, admin.headerNeeds) {
+        case (.all, _), (_, .all): .all
+        case (.only(let a), .only(let b)): .only(a.union(b))
+        }
+    }
 
     public func reply(to request: HTTPRequest) -> Reply {
         AdminResponder.handles(request.path) ? admin.reply(to: request) : main.reply(to: request)

@@ -9,23 +9,24 @@ public struct HTTPRequest: Sendable {
     public var query: String?
     public var headers: HTTPHeaders
     public var body: [UInt8]
-    /// The peer's address, `127.0.0.1:53122`, when the engine knows it.
-    public var peer: String?
+    /// Whether the client connected from this machine (127.0.0.0/8 or ::1). The admin endpoints answer other peers
+    /// only with the admin token. Requests built in memory (tests, in-process callers) count as local.
+    public var peerIsLoopback: Bool
 
     public init(method: String, path: String, query: String? = nil, headers: HTTPHeaders = [], body: [UInt8] = [],
-                peer: String? = nil) {
+                peerIsLoopback: Bool = true) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
-        self.peer = peer
+        self.peerIsLoopback = peerIsLoopback
     }
 
     /// A request from a raw request target such as `/search/issues?q=a%20b`.
-    public init(method: String, target: String, headers: HTTPHeaders = [], body: [UInt8] = [], peer: String? = nil) {
+    public init(method: String, target: String, headers: HTTPHeaders = [], body: [UInt8] = [], peerIsLoopback: Bool = true) {
         let (path, query) = HTTPRequest.split(target: target)
-        self.init(method: method, path: path, query: query, headers: headers, body: body, peer: peer)
+        self.init(method: method, path: path, query: query, headers: headers, body: body, peerIsLoopback: peerIsLoopback)
     }
 
     /// The request target as sent: path, then `?` and the query when there is one.
