@@ -1,4 +1,5 @@
 import Logging
+import MockAPICore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,15 +47,7 @@ public enum Terminal {
     }
 
     private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 {
-                if written < 0 && errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        // Best effort: a closed stdout or stderr is no reason to stop serving.
+        try? FileIO.writeAll(Array(text.utf8), to: descriptor)
     }
 }
