@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "MockAPICLI",
             dependencies: [
-                "MockAPIServer", "MockAPICore",
+                "MockAPIServer", "MockAPICore", "MockAPIInterop", "MockAPIJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
