@@ -122,6 +122,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
+        // import, export, lint and scrub: formats in and out, round trips through the replay server, exit codes.
+        .testTarget(
+            name: "InteropTests",
+            dependencies: [
+                "MockAPIInterop", "MockAPICore", "MockAPIJSON", "MockAPICompression", "MockAPICLI", "MockAPITesting",
+                "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "APIClientTests", dependencies: ["APIClient", "GitHubAPI", "QiitaAPI"],
             swiftSettings: swiftSettings),
