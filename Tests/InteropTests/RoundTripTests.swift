@@ -37,10 +37,16 @@ struct RoundTripTests {
                 request: RecordedRequest(method: "GET", path: "/a%20b", query: "q=%E2%9C%93&q=+"),
                 response: RecordedResponse(status: 200, body: .text("plain\n")),
                 upstream: nil, recordedAt: "2026-01-01T00:00:00Z", durationMs: nil),
+            Interaction(
+                request: RecordedRequest(method: "GET", path: "/"), response: RecordedResponse(status: 200),
+                upstream: "http://127.0.0.1:8080", recordedAt: "Tue, 01 Nov 2011 04:58:44 GMT", durationMs: 0),
         ]
         let har = HARExporter(creatorVersion: "test").fileBytes(interactions)
         let back = try CassetteImporter(rules: .none).importBytes(har, file: "x.har")
         #expect(back.interactions == interactions)
+        // HAR's startedDateTime must be an ISO 8601 date-time: a VCR-style date travels in _mockapi.
+        let entries = try JSONValue.parse(har)["log"]?["entries"]?.arrayValue ?? []
+        #expect(entries.map { $0["startedDateTime"] } == ["1970-01-01T00:00:00.000Z", "2026-01-01T00:00:00Z", "1970-01-01T00:00:00.000Z"].map(JSONValue.string))
     }
 
     /// The exported file has every field HAR 1.2 requires, so viewers and devtools open it.

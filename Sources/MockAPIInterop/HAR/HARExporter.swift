@@ -43,8 +43,10 @@ public struct HARExporter: Sendable {
 
     func entry(_ interaction: Interaction) -> JSONValue {
         let time = interaction.durationMs ?? 0
+        // HAR requires an ISO 8601 date-time; a recordedAt in another form travels in _mockapi.
+        let started = interaction.recordedAt.flatMap { HARExporter.isDateTime($0) ? $0 : nil }
         var members = [
-            JSONMember("startedDateTime", .string(interaction.recordedAt ?? HARExporter.placeholderDate)),
+            JSONMember("startedDateTime", .string(started ?? HARExporter.placeholderDate)),
             JSONMember("time", .number(HARExporter.number(time))),
             JSONMember("request", request(interaction)),
             JSONMember("response", response(interaction.response)),
@@ -57,7 +59,7 @@ public struct HARExporter: Sendable {
         var extra: [JSONMember] = []
         if let mount = interaction.mount { extra.append(JSONMember("mount", .string(mount))) }
         if interaction.upstream == nil { extra.append(JSONMember("upstream", .null)) }
-        if interaction.recordedAt == nil { extra.append(JSONMember("recordedAt", .null)) }
+        if started == nil { extra.append(JSONMember("recordedAt", interaction.recordedAt.map(JSONValue.string) ?? .null)) }
         if interaction.durationMs == nil { extra.append(JSONMember("durationMs", .null)) }
         if !extra.isEmpty { members.append(JSONMember("_mockapi", .object(extra))) }
         return .object(members)
@@ -116,6 +118,30 @@ public struct HARExporter: Sendable {
 
     private static func pairs(_ pairs: [(String, String)]) -> JSONValue {
         .array(pairs.map { .object([JSONMember("name", .string($0.0)), JSONMember("value", .string($0.1))]) })
+    }
+
+    /// `2017-10-10T16:00:00Z`, `2024-05-01T10:00:00.123+02:00`: the form HAR's `startedDateTime` takes.
+    static func isDateTime(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func digits(_ range: Range<Int>) -> Bool {
+            range.upperBound <= bytes.count && bytes[range].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
+        func byte(_ index: Int, _ character: Character) -> Bool {
+            index < bytes.count && bytes[index] == character.asciiValue
+        }
+        guard digits(0..<4), byte(4, "-"), digits(5..<7), byte(7, "-"), digits(8..<10), byte(10, "T"), digits(11..<13),
+            byte(13, ":"), digits(14..<16), byte(16, ":"), digits(17..<19)
+        else { return false }
+        var index = 19
+        if byte(index, ".") {
+            index += 1
+            let start = index
+            while digits(index..<(index + 1)) { index += 1 }
+            guard index > start else { return false }
+        }
+        if byte(index, "Z") { return index + 1 == bytes.count }
+        guard byte(index, "+") || byte(index, "-") else { return false }
+        return digits((index + 1)..<(index + 3)) && byte(index + 3, ":") && digits((index + 4)..<(index + 6)) && index + 6 == bytes.count
     }
 
     /// Milliseconds as a JSON number that reads back as the same `Double`.

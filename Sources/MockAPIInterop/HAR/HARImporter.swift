@@ -15,7 +15,7 @@ import MockAPIJSON
 ///
 /// A file written by `mockapi export` (creator `mockapi`) is read back exactly: headers as they are, bodies as they
 /// are, and the `_mockapi` member of each entry restores what HAR has no field for (mount, missing upstream,
-/// `recordedAt` or `durationMs`). Custom fields of other tools are ignored, as the HAR specification asks.
+/// `recordedAt` or `durationMs`, a `recordedAt` that is not an ISO 8601 date-time). Custom fields of other tools are ignored, as the HAR specification asks.
 struct HARImporter {
     let file: String
 
@@ -134,6 +134,7 @@ struct HARImporter {
     /// What `mockapi export` could not say in HAR's own fields.
     private func restore(_ extra: InputField, into interaction: inout Interaction) throws(InteropError) {
         if let mount = extra.optional("mount") { interaction.mount = try mount.string() }
+        if let recordedAt = extra.optional("recordedAt") { interaction.recordedAt = try recordedAt.string() }
         for name in ["upstream", "recordedAt", "durationMs"] where extra.value[name]?.isNull == true {
             switch name {
             case "upstream": interaction.upstream = nil
