@@ -34,12 +34,13 @@ public struct Linter: Sendable {
         var report = LintReport()
         report.cassettes = cassettes.count
         for (position, loaded) in cassettes.enumerated() {
+            let shadowed = Dictionary(grouping: shadows[position]) { ShadowScanner.position($0.at) }
             var drafts: [LintDraft] = []
             for (index, interaction) in loaded.cassette.interactions.enumerated() {
                 let prefix = "interactions[\(index)]"
                 scanner.scan(interaction, at: prefix, into: &drafts)
                 Linter.checkBodies(interaction, at: prefix, into: &drafts)
-                drafts += shadows[position].filter { ShadowScanner.position($0.at) == index }
+                drafts += shadowed[index] ?? []
             }
             apply(loaded.cassette.lintAllowances, to: drafts, file: loaded.file, report: &report)
         }
