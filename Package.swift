@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C at the edge: each system library is imported by exactly one Swift target.
@@ -60,11 +61,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
+        // HAR and VCR/vcrpy files in and out of cassettes: pure, no sockets.
+        .target(
+            name: "MockAPIInterop",
+            dependencies: [
+                "MockAPICore", "MockAPIJSON", "MockAPICompression", .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings),
         // The commands, as a library so tests can parse arguments and read help text.
         .target(
             name: "MockAPICLI",
             dependencies: [
-                "MockAPIServer", "MockAPICore",
+                "MockAPIServer", "MockAPICore", "MockAPIInterop", "MockAPIJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -121,6 +129,19 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings),
+        // import, export, lint and scrub: formats in and out, round trips through the replay server, exit codes.
+        .testTarget(
+            name: "InteropTests",
+            dependencies: [
+                "MockAPIInterop", "MockAPICore", "MockAPIJSON", "MockAPICompression", "MockAPICLI", "MockAPITesting",
+                "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "APIClientTests", dependencies: ["APIClient", "GitHubAPI", "QiitaAPI"],

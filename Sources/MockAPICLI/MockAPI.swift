@@ -19,11 +19,16 @@ public struct MockAPI: AsyncParsableCommand {
                 mockapi serve Fixtures
               Pick a free port and print its URL:
                 mockapi serve Fixtures --port 0
+              Bring in a HAR file or a VCR cassette, check, clean and look at cassettes:
+                mockapi import session.har --to Fixtures/session.json
+                mockapi lint Fixtures
+                mockapi scrub Fixtures --redact-env GITHUB_TOKEN
+                mockapi export Fixtures/session.json --to session.har
               Every option of a command:
                 mockapi serve --help
             """,
         version: version,
-        subcommands: [Serve.self, Record.self])
+        subcommands: [Serve.self, Record.self, Import.self, Export.self, Lint.self, Scrub.self])
 
     public init() {}
 }

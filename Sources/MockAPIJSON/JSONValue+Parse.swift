@@ -34,10 +34,12 @@ extension JSONValue {
             mockapi_yajl_strict(handle)
             let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
             var status = yajl_parse(handle, base, bytes.count)
-            if status == yajl_status_ok { status = yajl_complete_parse(handle) }
+            let sawEveryByte = status == yajl_status_ok
+            if sawEveryByte { status = yajl_complete_parse(handle) }
             guard status == yajl_status_ok, builder.values.count == 1 else {
-                // yajl counts the offending byte as consumed; point at it.
-                let consumed = status == yajl_status_ok ? bytes.count : min(yajl_get_bytes_consumed(handle), bytes.count)
+                // yajl counts the offending byte as consumed; point at it. A text cut short fails only at the end
+                // (yajl_complete_parse, which consumes nothing): point at its last byte.
+                let consumed = sawEveryByte ? bytes.count : min(yajl_get_bytes_consumed(handle), bytes.count)
                 let offset = max(consumed - 1, 0)
                 let reason = builder.failure ?? message(of: handle, bytes: base, count: bytes.count)
                 return .failure(error(reason, at: offset, in: bytes))

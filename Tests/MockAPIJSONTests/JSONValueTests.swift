@@ -53,6 +53,12 @@ struct JSONParseTests {
         #expect(error?.description == "line 2, column 8: invalid char in json text")
     }
 
+    /// A text cut short is reported where it ends, not at its start.
+    @Test func parse_prematureEndPointsAtTheEnd() {
+        let error = #expect(throws: JSONParseError.self) { _ = try JSONValue.parse("{\n  \"a\": [1,") }
+        #expect(error?.description == "line 2, column 10: premature EOF")
+    }
+
     @Test func parse_refusesInvalidUTF8() {
         #expect(throws: JSONParseError.self) { _ = try JSONValue.parse([0x22, 0xFF, 0xFE, 0x22]) }
     }

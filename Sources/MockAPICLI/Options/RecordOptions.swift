@@ -30,25 +30,7 @@ public struct RecordOptions: ParsableArguments {
         help: ArgumentHelp("Largest upstream answer body recorded (decoded); larger gets 502. Examples: 64MB, 1GB.", valueName: "size"))
     public var maxResponse = ByteSize(bytes: 256 << 20)
 
-    @Option(name: .customLong("redact-header"), help: ArgumentHelp("Also scrub this header, in requests and answers (repeatable).", valueName: "name"))
-    public var redactHeaders: [String] = []
-
-    @Option(name: .customLong("redact-query"), help: ArgumentHelp("Also scrub this query or form parameter (repeatable).", valueName: "name"))
-    public var redactQueries: [String] = []
-
-    @Option(
-        name: .customLong("redact-json-field"),
-        help: ArgumentHelp(
-            "Also scrub this JSON field in request and answer bodies: $.token, $.user.password, $.items[*].secret, "
-                + "$..password (any depth). Repeatable.", valueName: "path"))
-    public var redactJSONFields: [String] = []
-
-    @Option(
-        name: .customLong("redact-env"),
-        help: ArgumentHelp(
-            "Replace the value of this environment variable wherever it appears (headers, URL, bodies) with <NAME>. "
-                + "Repeatable.", valueName: "name"))
-    public var redactEnv: [String] = []
+    @OptionGroup public var redaction: RedactionOptions
 
     /// For benchmarks: the most interactions one cassette write carries (1 syncs once per interaction).
     @Option(name: .customLong("max-batch"), help: ArgumentHelp(visibility: .hidden))
@@ -67,37 +49,10 @@ public struct RecordOptions: ParsableArguments {
         }
     }
 
-    /// The default rules and the ones these flags add. Each `--redact-env` variable must be set in `environment`.
+    /// The default rules and the ones the `--redact-*` flags add. Each `--redact-env` variable must be set in
+    /// `environment`.
     public func redactionRules(environment: [String: String]) throws -> RedactionRules {
-        for name in redactHeaders where name.isEmpty || !name.utf8.allSatisfy(HTTPSyntax.isTokenByte) {
-            throw ValidationError("--redact-header \(name): not a valid header name.")
-        }
-        for name in redactQueries where name.isEmpty {
-            throw ValidationError("--redact-query needs a parameter name.")
-        }
-        var fields: [JSONPathPattern] = []
-        for path in redactJSONFields {
-            do { fields.append(try JSONPathPattern(parsing: path)) } catch {
-                throw ValidationError("--redact-json-field \(error.description)")
-            }
-        }
-        var literals: [SecretLiteral] = []
-        for name in redactEnv {
-            guard !name.isEmpty, name.utf8.allSatisfy({ RecordOptions.isVariableByte($0) }) else {
-                throw ValidationError("--redact-env \(name): an environment variable name is letters, digits and _.")
-            }
-            guard let value = environment[name], !value.isEmpty else {
-                throw ValidationError("--redact-env \(name): the variable is not set (or empty) in mockapi's environment, "
-                    + "so there is nothing to hide; export it first.")
-            }
-            guard value.utf8.count >= 4 else {
-                throw ValidationError("--redact-env \(name): the value has only \(value.utf8.count) characters; replacing "
-                    + "it everywhere would garble the recording. Use --redact-header or --redact-query for it instead.")
-            }
-            literals.append(.environment(name, value: value))
-        }
-        return RedactionRules.standard.adding(
-            RedactionRules(headers: Set(redactHeaders), queryParameters: Set(redactQueries), jsonFields: fields, literals: literals))
+        try redaction.rules(environment: environment)
     }
 
     /// Checks what recording needs, naming the command in messages (`mockapi record`, `--record-missing`).
@@ -119,12 +74,6 @@ public struct RecordOptions: ParsableArguments {
 
     /// Whether any recording flag was given (they mean nothing to `serve` without `--record-missing`).
     var isUsed: Bool {
-        !upstreams.isEmpty || cassette != nil || overwrite || !redactHeaders.isEmpty || !redactQueries.isEmpty
-            || !redactJSONFields.isEmpty || !redactEnv.isEmpty || maxBatch != nil
-    }
-
-    private static func isVariableByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        !upstreams.isEmpty || cassette != nil || overwrite || redaction.isUsed || maxBatch != nil
     }
 }

@@ -19,8 +19,9 @@ extension Cassette {
             }
             throw root.child("mockapi", version).failure("expected a number, found \(version.kindDescription)")
         }
-        let members = try root.members(allowed: ["mockapi", "source", "interactions"])
+        let members = try root.members(allowed: ["mockapi", "source", "lint", "interactions"])
         self.source = try members.optional("source")?.string()
+        self.lintAllowances = try members.optional("lint").map { (field) throws(CassetteError) in try LintAllowance.list(field) } ?? []
         self.interactions = try Parallel.map(try members.required("interactions").array()) {
             (field) throws(CassetteError) in try Interaction(field)
         }

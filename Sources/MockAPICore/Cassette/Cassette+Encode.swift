@@ -5,6 +5,7 @@ extension Cassette {
     public var jsonValue: JSONValue {
         var members = [JSONMember("mockapi", .integer(Cassette.formatVersion))]
         if let source { members.append(JSONMember("source", .string(source))) }
+        if !lintAllowances.isEmpty { members.append(JSONMember("lint", lintAllowances.lintJSONValue)) }
         members.append(JSONMember("interactions", .array(interactions.map(\.jsonValue))))
         return .object(members)
     }

@@ -8,10 +8,13 @@ public struct Cassette: Sendable, Equatable {
 
     /// One line of provenance: where the recording came from and what was changed.
     public var source: String?
+    /// Lint findings the cassette's authors accept (the `"lint": {"allow": […]}` member); see ``LintAllowance``.
+    public var lintAllowances: [LintAllowance]
     public var interactions: [Interaction]
 
-    public init(source: String? = nil, interactions: [Interaction] = []) {
+    public init(source: String? = nil, lintAllowances: [LintAllowance] = [], interactions: [Interaction] = []) {
         self.source = source
+        self.lintAllowances = lintAllowances
         self.interactions = interactions
     }
 }

@@ -8,11 +8,16 @@ struct CassetteFileLayout {
     private(set) var body: [UInt8]
     private(set) var count: Int
 
-    init(source: String?) {
+    init(source: String?, lintAllowances: [LintAllowance] = []) {
         var head = Array("{\n  \"mockapi\": \(Cassette.formatVersion),\n".utf8)
         if let source {
             head += Array("  \"source\": ".utf8)
             JSONValue.writeString(source, into: &head)
+            head += Array(",\n".utf8)
+        }
+        if !lintAllowances.isEmpty {
+            head += Array("  \"lint\": ".utf8)
+            lintAllowances.lintJSONValue.writePretty(into: &head, indent: 2)
             head += Array(",\n".utf8)
         }
         head += Array("  \"interactions\": [".utf8)

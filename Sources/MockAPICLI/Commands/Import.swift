@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import MockAPICore
+import MockAPIInterop
+
+extension MockAPI {
+    /// `mockapi import`: HAR files and VCR/vcrpy cassettes into a mockapi cassette.
+    public struct Import: AsyncParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Turn HAR files and VCR or vcrpy cassettes into a mockapi cassette.",
+            discussion: """
+                Reads each FILE, in the format its content shows (or --format), and writes all their interactions, in \
+                order, into one cassette that `mockapi serve` replays. Nothing is written unless every file reads \
+                cleanly; the cassette is written atomically.
+
+                HAR 1.2 (saved from browser devtools, proxies, `mockapi export`): each entry's request (method, URL, \
+                headers, postData) and response (status, headers, content, base64 when its encoding says so) become \
+                one interaction; startedDateTime and time become recordedAt and durationMs. Entries of several hosts \
+                keep their own upstream, so `mockapi serve` rewrites each host's URLs. Entries with status 0 (failed \
+                in the browser) are skipped with a warning.
+
+                VCR (Ruby, http_interactions) and vcrpy (Python, interactions) YAML cassettes: string, base64_string \
+                and !!binary bodies; compressed bodies (vcrpy's gzip !!binary) are stored decoded.
+
+                Secrets are scrubbed as `mockapi record` scrubs them (Authorization, cookies, token-like parameters \
+                and JSON fields; add rules with the --redact-* options), and every value scrubbed is listed by place \
+                and rule. HTTP/2 pseudo-headers and framing headers (content-length, transfer-encoding, connection) \
+                are left out; bodies are stored decoded, so content-encoding goes too.
+
+                Exit status: 0, or 2 when a file cannot be read or imported (nothing is written then).
+
+                Examples:
+                  mockapi import ~/Downloads/api.github.com.har --to Fixtures/github/from-browser.json
+                  mockapi import spec/cassettes/users.yml tests/cassettes/test_repos.yaml --to Fixtures/legacy.json
+                  mockapi import session.har --to Fixtures/session.json --overwrite --redact-env GITHUB_TOKEN
+                  mockapi import odd-file.txt --format har --to Fixtures/odd.json
+                Then check and replay it:
+                  mockapi lint Fixtures/session.json && mockapi serve Fixtures/session.json
+                """)
+
+        @Argument(help: ArgumentHelp("HAR files and VCR or vcrpy cassettes, imported in this order.", valueName: "file"),
+                  completion: .file(extensions: ["har", "json", "yml", "yaml"]))
+        public var files: [String] = []
+
+        @Option(help: ArgumentHelp("The cassette to write (.json); its folders are created.", valueName: "path"),
+                completion: .file(extensions: ["json"]))
+        public var to: String?
+
+        @Option(help: ArgumentHelp("Read every file as this format instead of deciding from its content: har or vcr.", valueName: "format"))
+        public var format: InteropFormatOption?
+
+        @Flag(help: "Replace the cassette if it exists (otherwise an existing file is never touched).")
+        public var overwrite = false
+
+        @OptionGroup(title: "Scrubbing (added to the defaults of mockapi record)") public var redaction: RedactionOptions
+
+        public init() {}
+
+        public func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("Name at least one file to import, for example: mockapi import session.har --to Fixtures/session.json") }
+            guard let to, !to.isEmpty else { throw ValidationError("mockapi import needs --to, for example: --to Fixtures/session.json") }
+            guard to.hasSuffix(".json") else {
+                throw ValidationError("--to \(to): cassettes are found by their .json extension; name it \(to).json")
+            }
+            _ = try redaction.rules(environment: ProcessInfo.processInfo.environment)
+        }
+
+        public func run() async throws {
+            try execute(environment: ProcessInfo.processInfo.environment).emit()
+        }
+
+        /// Runs the import and returns what it prints and its exit status.
+        public func execute(environment: [String: String]) throws -> CommandOutput {
+            var output = CommandOutput()
+            let target = to ?? ""
+            let importer = CassetteImporter(rules: try redaction.rules(environment: environment), format: format?.format)
+            guard overwrite || !FileManager.default.fileExists(atPath: target) else {
+                output.errorLine("mockapi: error: \(target): exists already; pass --overwrite to replace it")
+                output.status = 2
+                return output
+            }
+            let result: ImportResult
+            do {
+                result = try importer.importFiles(files, output: target)
+                do { try FileIO.createFolder(FileIO.parent(of: target)) } catch {
+                    throw InteropError.cassette(.unwritable(file: target, reason: error.description))
+                }
+                do { try result.cassette.save(to: target) } catch { throw InteropError.cassette(error) }
+            } catch let error as InteropError {
+                output.errorLine("mockapi: error: \(error)")
+                output.errorLine("mockapi: nothing was written")
+                output.status = 2
+                return output
+            }
+            for warning in result.warnings { output.errorLine("mockapi: warning: \(warning)") }
+            output.line("mockapi: imported \(result.cassette.interactions.count.counted("interaction")) into \(target)")
+            for input in result.inputs {
+                output.line("  \(input.file): \(input.interactions.counted("interaction")) (\(input.description))")
+            }
+            output.line(Import.redactionLine(result.redactions))
+            for change in result.redactions.changes { output.line("  \(change)") }
+            return output
+        }
+
+        /// `mockapi: redacted 3 values (header authorization ×2, query access_token ×1)`, or that nothing was.
+        static func redactionLine(_ report: RedactionReport) -> String {
+            guard !report.isEmpty else { return "mockapi: redacted nothing (no value matched the scrubbing rules)" }
+            let rules = report.countsByRule.map { "\($0.rule) ×\($0.count)" }.joined(separator: ", ")
+            return "mockapi: redacted \(report.total.counted("value")) (\(rules)):"
+        }
+    }
+}
+
+/// `--format har|vcr`.
+public struct InteropFormatOption: ExpressibleByArgument, Sendable {
+    public let format: InteropFormat
+
+    public init?(argument: String) {
+        guard let format = InteropFormat(rawValue: argument.lowercased()) else { return nil }
+        self.format = format
+    }
+
+    public static var allValueStrings: [String] { InteropFormat.allCases.map(\.rawValue) }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+
+/// What a command that runs to completion prints and the exit status it ends with, collected rather than written at
+/// once, so tests read exactly what a person would see. `emit()` writes it out and exits with the status.
+public struct CommandOutput: Sendable, Equatable {
+    public var status: Int32 = 0
+    /// For stdout: results (findings, summaries, a JSON report).
+    public var standard = ""
+    /// For stderr: errors and warnings.
+    public var error = ""
+
+    public init() {}
+
+    mutating func line(_ text: String) { standard += text + "\n" }
+
+    mutating func errorLine(_ text: String) { error += text + "\n" }
+
+    /// Writes both streams, then ends with the status when it is not 0.
+    public func emit() throws {
+        Terminal.writeOutput(standard)
+        Terminal.writeError(error)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension Int {
+    /// `1 interaction`, `3 interactions`
+    func counted(_ noun: String, _ plural: String? = nil) -> String {
+        "\(self) \(self == 1 ? noun : plural ?? noun + "s")"
+    }
+}

@@ -1,0 +1,41 @@
+/// What `mockapi lint` checks. The raw value is the name printed with each finding and used in a cassette's
+/// allow-list (``LintAllowance``).
+public enum LintRule: String, Sendable, CaseIterable, Comparable {
+    /// A header that the recorder scrubs (`authorization`, `cookie`, `set-cookie`, `x-api-key`, …) holds a value.
+    case secretHeader = "secret-header"
+    /// A query or form parameter that the recorder scrubs (`access_token`, `client_secret`, `key`, …) holds a value.
+    case secretQuery = "secret-query"
+    /// A JSON field that the recorder scrubs (`$..token`, `$..password`, …) holds a value, or a field named like a
+    /// secret holds a long high-entropy string.
+    case secretField = "secret-field"
+    /// The value of an environment variable named with `--secret-env` appears somewhere.
+    case secretValue = "secret-value"
+    /// The same request with the same answer as the interaction before it, at the end of its replay sequence: replay
+    /// repeats the last answer anyway, so it is never needed.
+    case duplicate = "duplicate"
+    /// The same request is recorded in two cassettes linted (and so served) together: which answers depends on the
+    /// order the cassettes load in.
+    case ambiguous = "ambiguous"
+    /// A body stored as base64 that is UTF-8 text or JSON, unreadable in diffs and invisible to redaction.
+    case base64Text = "base64-text"
+    /// An entry of a cassette's `lint.allow` list that covers no finding.
+    case unusedAllowance = "unused-allowance"
+
+    /// One line for `--help`.
+    public var summary: String {
+        switch self {
+        case .secretHeader: "a header the recorder scrubs (authorization, cookie, x-api-key, …) is not redacted"
+        case .secretQuery: "a query or form parameter the recorder scrubs (access_token, client_secret, …) is not redacted"
+        case .secretField: "a JSON field the recorder scrubs is not redacted, or a secret-named field holds a high-entropy string"
+        case .secretValue: "the value of a --secret-env variable appears"
+        case .duplicate: "same request, same answer as the one before it, at the end of its replay sequence"
+        case .ambiguous: "the same request is recorded in two cassettes served together"
+        case .base64Text: "a body stored as base64 is really UTF-8 text or JSON"
+        case .unusedAllowance: "an entry of a cassette's lint.allow list covers no finding"
+        }
+    }
+
+    public static func < (lhs: LintRule, rhs: LintRule) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Applies redaction rules to cassette files in place (`mockapi scrub`): the same ``Redactor`` the recorder uses, so
+/// a scrubbed cassette is what recording with those rules would have written. Idempotent: placeholders are never
+/// scrubbed again, so a second run changes nothing.
+///
+/// A file is rewritten only when something changed, atomically (a crash leaves the old file or the new one), and only
+/// after checking that no scrubbed value is left in the bytes. The journal an interrupted recorder left beside it is
+/// folded in and removed, so no unscrubbed copy stays on disk. Do not scrub a cassette a recorder is writing to.
+public struct CassetteScrubber: Sendable {
+    public struct Options: Sendable {
+        public var rules: RedactionRules
+        /// Also store base64 bodies that are UTF-8 text or JSON readably, as `{"text": …}` or `{"json": …}`.
+        public var readableBodies: Bool
+        /// Report what would change; write nothing.
+        public var dryRun: Bool
+
+        public init(rules: RedactionRules = .standard, readableBodies: Bool = false, dryRun: Bool = false) {
+            self.rules = rules
+            self.readableBodies = readableBodies
+            self.dryRun = dryRun
+        }
+    }
+
+    /// What scrubbing one file did.
+    public struct Outcome: Sendable {
+        public let file: String
+        /// Each change: where (`interactions[3] request header authorization`) and which rule; never a value.
+        public let changes: [RedactionReport.Change]
+        /// Whether the file was rewritten (false when nothing changed, or on a dry run).
+        public let written: Bool
+        /// Whether a recorder's journal was folded into the file and removed.
+        public let foldedJournal: Bool
+    }
+
+    public let options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    public func scrub(file: String) throws(CassetteError) -> Outcome {
+        var cassette = try Cassette.load(file: file)
+        let report = Redactor(rules: options.rules).redact(&cassette)
+        var changes = report.changes
+        if options.readableBodies { changes += CassetteScrubber.makeBodiesReadable(&cassette) }
+        guard !changes.isEmpty, !options.dryRun else {
+            return Outcome(file: file, changes: changes, written: false, foldedJournal: false)
+        }
+        let bytes = cassette.fileBytes()
+        let leaks = Redactor.leaks(of: report.secrets, in: bytes)
+        guard leaks.isEmpty else {
+            throw .unwritable(file: file, reason: "scrubbed values would remain in the file (\(leaks.joined(separator: ", "))); nothing was changed")
+        }
+        try cassette.save(to: file)
+        let journal = CassetteJournal.path(for: file)
+        let folded = access(journal, F_OK) == 0
+        if folded {
+            // The file now holds every journalled interaction, scrubbed; the journal would keep the secrets on disk.
+            unlink(journal)
+            FileIO.syncFolder(FileIO.parent(of: file))
+        }
+        return Outcome(file: file, changes: changes, written: true, foldedJournal: folded)
+    }
+
+    /// Re-stores base64 bodies that are UTF-8 as text or JSON (the bytes replayed do not change).
+    static func makeBodiesReadable(_ cassette: inout Cassette) -> [RedactionReport.Change] {
+        var changes: [RedactionReport.Change] = []
+        for index in cassette.interactions.indices {
+            for side in ["request", "response"] {
+                let body = side == "request" ? cassette.interactions[index].request.body : cassette.interactions[index].response.body
+                guard case .binary(let bytes) = body else { continue }
+                let readable = Body(bytes: bytes)
+                let kind: String
+                switch readable {
+                case .json: kind = "json"
+                case .text: kind = "text"
+                case .none, .binary: continue
+                }
+                if side == "request" { cassette.interactions[index].request.body = readable } else {
+                    cassette.interactions[index].response.body = readable
+                }
+                changes.append(RedactionReport.Change(location: "interactions[\(index)] \(side) body", rule: "readable body (base64 → \(kind))"))
+            }
+        }
+        return changes
+    }
+}

@@ -1,0 +1,77 @@
+import MockAPICore
+import MockAPIJSON
+
+/// Brings HAR files and VCR/vcrpy cassettes in as one mockapi cassette (`mockapi import`): every file is read and
+/// checked before anything is produced, interactions keep file order (files in the order given), secrets are scrubbed
+/// with the given rules, and the result is checked the way `mockapi serve` loads a cassette. Nothing is written here:
+/// the caller saves ``ImportResult/cassette`` (atomically, with ``Cassette/save(to:)``).
+public struct CassetteImporter: Sendable {
+    public let rules: RedactionRules
+    /// nil: decide per file from its content.
+    public let format: InteropFormat?
+
+    public init(rules: RedactionRules = .standard, format: InteropFormat? = nil) {
+        self.rules = rules
+        self.format = format
+    }
+
+    /// Imports files into one cassette. `output` names the cassette in errors about the result.
+    public func importFiles(_ files: [String], output: String) throws(InteropError) -> ImportResult {
+        var result = ImportResult()
+        var interactions: [Interaction] = []
+        for file in files {
+            let bytes: [UInt8]
+            do { bytes = try FileIO.read(file) } catch { throw .unreadable(file: file, reason: error.description) }
+            let read = try importBytes(bytes, file: file)
+            interactions += read.interactions
+            result.warnings += read.warnings
+            result.inputs.append(ImportResult.Input(file: file, description: read.description, interactions: read.interactions.count))
+        }
+        var cassette = Cassette(source: ImportResult.source(result.inputs), interactions: interactions)
+        result.redactions = Redactor(rules: rules).redact(&cassette)
+        let bytes = cassette.fileBytes()
+        let leaks = Redactor.leaks(of: result.redactions.secrets, in: bytes)
+        guard leaks.isEmpty else {
+            throw .cassette(.unwritable(file: output, reason: "scrubbed values would remain (\(leaks.joined(separator: ", "))); nothing was written"))
+        }
+        // The same checks `mockapi serve` makes, so an imported cassette always loads.
+        do { result.cassette = try Cassette(bytes: bytes, file: output) } catch { throw .cassette(error) }
+        return result
+    }
+
+    /// The interactions of one file's content.
+    public func importBytes(_ bytes: [UInt8], file: String) throws(InteropError)
+        -> (interactions: [Interaction], warnings: [ImportWarning], description: String)
+    {
+        switch try ParsedInput.parse(bytes, file: file, format: format) {
+        case .har(let document):
+            let read = try HARImporter(file: file).read(document)
+            return (read.interactions, read.warnings, read.description)
+        case .vcr(let node):
+            let read = try VCRImporter(file: file).read(node)
+            return (read.interactions, read.warnings, read.description)
+        }
+    }
+}
+
+/// What an import produced and what it changed on the way.
+public struct ImportResult: Sendable {
+    public struct Input: Sendable, Equatable {
+        public let file: String
+        /// `HAR 1.2 by Firefox 120.0`, `vcrpy cassette (version 1)`
+        public let description: String
+        public let interactions: Int
+    }
+
+    public var cassette = Cassette()
+    public var inputs: [Input] = []
+    /// What was scrubbed, by place and rule (never the values).
+    public var redactions = RedactionReport()
+    public var warnings: [ImportWarning] = []
+
+    /// The cassette's one line of provenance: `imported by mockapi import from session.har (HAR 1.2 by Firefox 120.0)`.
+    static func source(_ inputs: [Input]) -> String {
+        "imported by mockapi import from "
+            + inputs.map { "\(FileIO.basename(of: $0.file)) (\($0.description))" }.joined(separator: ", ")
+    }
+}

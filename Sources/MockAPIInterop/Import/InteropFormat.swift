@@ -1,0 +1,94 @@
+import MockAPICore
+import MockAPIJSON
+import Yams
+
+/// The foreign formats `mockapi import` reads.
+public enum InteropFormat: String, Sendable, CaseIterable {
+    /// HTTP Archive 1.2 (JSON): browser devtools, proxies, `mockapi export`.
+    case har
+    /// YAML cassettes of VCR (Ruby) and vcrpy (Python).
+    case vcr
+}
+
+/// A parsed input file, its format decided.
+enum ParsedInput {
+    case har(JSONValue)
+    case vcr(Node)
+
+    /// Parses a file, in the given format or the one its content shows: JSON with a `log` member is HAR; YAML (or
+    /// JSON) with `http_interactions` or `interactions` is a VCR cassette.
+    static func parse(_ bytes: [UInt8], file: String, format: InteropFormat?) throws(InteropError) -> ParsedInput {
+        var content = bytes[...]
+        // HAR files may start with a byte order mark, which readers must ignore.
+        if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        let first = content.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        switch format {
+        case .har?:
+            return .har(try json(Array(content), file: file))
+        case .vcr?:
+            return .vcr(try yaml(Array(content), file: file))
+        case nil:
+            guard first == UInt8(ascii: "{") else { return try detectYAML(Array(content), file: file) }
+            let document = try json(Array(content), file: file)
+            if document["log"] != nil { return .har(document) }
+            if document["mockapi"] != nil {
+                throw .unknownFormat(file: file, reason: "already a mockapi cassette: serve it as it is, or copy its interactions")
+            }
+            if document["http_interactions"] != nil || document["interactions"] != nil {
+                return .vcr(try yaml(Array(content), file: file))
+            }
+            throw unknown(file)
+        }
+    }
+
+    private static func detectYAML(_ bytes: [UInt8], file: String) throws(InteropError) -> ParsedInput {
+        let node = try yaml(bytes, file: file)
+        guard case .mapping(let mapping) = node,
+            mapping.keys.contains(where: { $0.string == "http_interactions" || $0.string == "interactions" })
+        else {
+            if case .sequence = node { return .vcr(node) }  // VCR 1.x: the importer says why it is refused
+            throw unknown(file)
+        }
+        return .vcr(node)
+    }
+
+    private static func unknown(_ file: String) -> InteropError {
+        .unknownFormat(
+            file: file,
+            reason: "neither a HAR file (JSON with a \"log\" member) nor a VCR or vcrpy cassette (YAML with "
+                + "http_interactions or interactions); name the format with --format har or --format vcr")
+    }
+
+    static func json(_ bytes: [UInt8], file: String) throws(InteropError) -> JSONValue {
+        do { return try JSONValue.parse(bytes) } catch { throw .notJSON(file: file, error: error) }
+    }
+
+    static func yaml(_ bytes: [UInt8], file: String) throws(InteropError) -> Node {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .unknownFormat(file: file, reason: "not UTF-8 text, so neither HAR nor a YAML cassette")
+        }
+        let node: Node?
+        do { node = try Yams.compose(yaml: text) } catch {
+            let (line, column, reason) = describe(error)
+            throw .notYAML(file: file, line: line, column: column, reason: reason)
+        }
+        guard let node else { throw .unknownFormat(file: file, reason: "empty: no YAML document in the file") }
+        return node
+    }
+
+    /// Line, column and reason of a Yams error.
+    private static func describe(_ error: any Error) -> (Int, Int, String) {
+        guard let error = error as? YamlError else { return (1, 1, "\(error)") }
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            return (mark.line, mark.column, problem + (context.map { " (\($0.text))" } ?? ""))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return (context.mark.line, context.mark.column, "duplicate keys: \(duplicates.joined(separator: ", "))")
+        case .reader(let problem, _, _, _):
+            return (1, 1, problem)
+        default:
+            return (1, 1, "\(error)")
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import MockAPICore
+import Yams
+
+/// Reads YAML cassettes of VCR (Ruby, `http_interactions`) and vcrpy (Python, `interactions`) as interactions, in
+/// file order.
+///
+/// Both shapes hold, per interaction, `request` (`method`, `uri`, `headers` as name → list of values, `body`) and
+/// `response` (`status.code`, `headers`, `body`); VCR adds `recorded_at`, which becomes `recordedAt` in ISO 8601. A
+/// body is a string, a mapping with `string` (VCR, vcrpy) or `base64_string` (VCR's `preserve_exact_body_bytes`), or
+/// a value tagged `!!binary` / `!binary` (bytes as vcrpy and Ruby write them). The `uri`'s origin becomes the
+/// interaction's upstream.
+///
+/// Both tools store the body as the server sent it, so a body with `content-encoding` (vcrpy's gzip `!!binary`
+/// bodies) is decoded and the header dropped; a body that does not decode but is UTF-8 text was decoded by the HTTP
+/// library already and is kept, with a warning. Framing fields are dropped as the recorder drops them.
+struct VCRImporter {
+    let file: String
+
+    struct Result {
+        var interactions: [Interaction] = []
+        var warnings: [ImportWarning] = []
+        /// `VCR cassette (VCR 6.0.0)`, `vcrpy cassette (version 1)`
+        var description = "VCR cassette"
+    }
+
+    func read(_ root: Node) throws(InteropError) -> Result {
+        let document = YAMLField(node: root, file: file, path: "")
+        if case .sequence = root {
+            throw document.failure("a VCR 1.x cassette (a top-level list) is not supported; re-record it with VCR 2 or later")
+        }
+        var result = Result()
+        let list: YAMLField
+        if let ruby = try document.optional("http_interactions") {
+            list = ruby
+            result.description = "VCR cassette" + ((try document.optional("recorded_with")?.string()).map { " (\($0))" } ?? "")
+        } else if let python = try document.optional("interactions") {
+            list = python
+            result.description = "vcrpy cassette" + ((try document.optional("version")?.string()).map { " (version \($0))" } ?? "")
+        } else {
+            throw document.failure("not a VCR cassette: no http_interactions (VCR) or interactions (vcrpy) list")
+        }
+        guard case .sequence = list.node else {
+            if list.isNull { return result }
+            throw list.failure("expected a list of interactions, found \(list.kind)")
+        }
+        for entry in try list.sequence() {
+            result.interactions.append(try interaction(entry, warnings: &result.warnings))
+        }
+        return result
+    }
+
+    private func interaction(_ entry: YAMLField, warnings: inout [ImportWarning]) throws(InteropError) -> Interaction {
+        let request = try entry.required("request")
+        let response = try entry.required("response")
+
+        let methodField = try request.required("method")
+        var method = try methodField.string()
+        if method.hasPrefix(":") { method.removeFirst() }  // a Ruby symbol, as very old VCR wrote it
+        guard !method.isEmpty, method.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
+            throw methodField.failure("expected an HTTP method such as get, found \"\(method)\"")
+        }
+        let uriField = try request.required("uri")
+        let url: AbsoluteURL
+        switch AbsoluteURL.parse(try uriField.string()) {
+        case .success(let parsed): url = parsed
+        case .failure(let problem): throw uriField.failure(problem.reason)
+        }
+        if url.droppedCredentials {
+            warnings.append(ImportWarning(file: file, at: uriField.path, message: "user:password@ credentials in the URI left out"))
+        }
+
+        let statusField = try response.required("status")
+        let codeField = if case .mapping = statusField.node { try statusField.required("code") } else { statusField }
+        let status = try codeField.integer()
+        guard (100...599).contains(status) else { throw codeField.failure("expected an HTTP status from 100 to 599, found \(status)") }
+
+        let requestHeaders = try headers(request)
+        var responseHeaders = try headers(response)
+        let requestBody = try body(request)
+        let bodyField = try response.optional("body") ?? response
+        let coded = try body(response)
+        let decoded = ImportedMessage.decodedBody(coded, headers: &responseHeaders)
+        if let failure = decoded.failure {
+            guard String(validating: coded, as: UTF8.self) != nil else { throw bodyField.failure("\(failure)") }
+            warnings.append(ImportWarning(
+                file: file, at: bodyField.path,
+                message: "\(failure); the body is UTF-8 text, so it was stored decoded already: kept as it is"))
+        }
+
+        var recordedAt: String?
+        if let recorded = try entry.optional("recorded_at") {
+            let text = try recorded.string()
+            recordedAt = HTTPDateText.iso8601(text) ?? text
+        }
+        return Interaction(
+            request: RecordedRequest(
+                method: method.uppercased(), path: url.path, query: url.query, headers: requestHeaders,
+                body: Body(bytes: requestBody)),
+            response: RecordedResponse(status: status, headers: responseHeaders, body: Body(bytes: decoded.bytes)),
+            upstream: url.origin, recordedAt: recordedAt)
+    }
+
+    /// `headers:` as name → list of values (or one value); each value is one field.
+    private func headers(_ message: YAMLField) throws(InteropError) -> HTTPHeaders {
+        guard let field = try message.optional("headers") else { return HTTPHeaders() }
+        var pairs: [(name: String, value: String)] = []
+        var places: [String] = []
+        for member in try field.members() {
+            let values: [YAMLField]
+            switch member.field.node {
+            case .sequence: values = try member.field.sequence()
+            case .scalar: values = member.field.isNull ? [] : [member.field]
+            default: throw member.field.failure("expected a list of values, found \(member.field.kind)")
+            }
+            for value in values {
+                pairs.append((member.name, try value.string()))
+                places.append(value.path)
+            }
+        }
+        return try ImportedMessage.headers(pairs, exact: false, file: file) { places[$0] }
+    }
+
+    /// `body:` in any of the forms the two tools write.
+    private func body(_ message: YAMLField) throws(InteropError) -> [UInt8] {
+        guard let body = try message.optional("body") else { return [] }
+        switch body.node {
+        case .scalar:
+            return try body.bytes()
+        case .mapping:
+            if let encoded = try body.optional("base64_string") {
+                guard let bytes = Base64.decode(try encoded.string()) else { throw encoded.failure("not valid base64") }
+                return bytes
+            }
+            return try body.optional("string")?.bytes() ?? []
+        default:
+            throw body.failure("expected a string or a mapping with string or base64_string, found \(body.kind)")
+        }
+    }
+}

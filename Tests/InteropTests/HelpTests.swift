@@ -1,0 +1,43 @@
+import ArgumentParser
+import MockAPICLI
+import Testing
+
+/// `--help` of each new command teaches: what it does, its options, examples to copy.
+struct HelpTests {
+    @Test func importHelp() {
+        let help = MockAPI.helpMessage(for: MockAPI.Import.self, columns: 200)
+        #expect(help.contains("USAGE: mockapi import [<file> ...] [--to <path>] [--format <format>] [--overwrite]"))
+        #expect(help.contains("mockapi import ~/Downloads/api.github.com.har --to Fixtures/github/from-browser.json"))
+        #expect(help.contains("--redact-env <name>"))
+        #expect(help.contains("SCRUBBING (ADDED TO THE DEFAULTS OF MOCKAPI RECORD):"))
+    }
+
+    @Test func exportHelp() {
+        let help = MockAPI.helpMessage(for: MockAPI.Export.self, columns: 200)
+        #expect(help.contains("mockapi export Fixtures/github/paginate-issues.json --to /tmp/paginate-issues.har"))
+        #expect(help.contains("Round trip: mockapi export a.json --to a.har && mockapi import a.har --to b.json"))
+    }
+
+    @Test func lintHelp_listsEveryRuleAndTheAllowList() {
+        let help = MockAPI.helpMessage(for: MockAPI.Lint.self, columns: 200)
+        for rule in ["secret-header", "secret-query", "secret-field", "secret-value", "duplicate", "ambiguous", "base64-text", "unused-allowance"] {
+            #expect(help.contains("  \(rule): "), "missing \(rule)")
+        }
+        #expect(help.contains(#""lint": {"allow": [{"rule": "secret-header", "at": "interactions[0].request.headers[2]","#))
+        #expect(help.contains("Exit status: 0 clean, 1 findings, 2 a cassette could not be read or is not valid."))
+        #expect(help.contains("mockapi lint Fixtures --format json > lint.json"))
+    }
+
+    @Test func scrubHelp() {
+        let help = MockAPI.helpMessage(for: MockAPI.Scrub.self, columns: 200)
+        #expect(help.contains("mockapi scrub Fixtures/github --redact-env GITHUB_TOKEN --redact-header X-Session-Key"))
+        #expect(help.contains("--readable-bodies"))
+        #expect(help.contains("--dry-run"))
+    }
+
+    @Test func rootHelp_namesTheNewCommands() {
+        let help = MockAPI.helpMessage(columns: 200)
+        for command in ["import", "export", "lint", "scrub"] { #expect(help.contains("  \(command) "), "missing \(command)") }
+        #expect(help.contains("mockapi import session.har --to Fixtures/session.json"))
+    }
+}

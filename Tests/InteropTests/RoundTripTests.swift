@@ -1,0 +1,118 @@
+import Foundation
+import MockAPICLI
+import MockAPICore
+import MockAPIInterop
+import MockAPIJSON
+import MockAPITesting
+import Testing
+import TestSupport
+
+/// Cassette → HAR → cassette, and HAR → cassette → replay server → client.
+@Suite(.timeLimit(.minutes(2)))
+struct RoundTripTests {
+    /// Every interaction of every fixture comes back from its HAR exactly as it was (scrubbing off, so the
+    /// deliberately unredacted hand-written values survive too).
+    @Test func everyFixture_survivesCassetteToHARToCassette() throws {
+        let all = try CassetteLoader.load([try Inputs.fixtures])
+        let exporter = HARExporter(creatorVersion: MockAPI.version)
+        for loaded in all {
+            let har = exporter.fileBytes(loaded.cassette.interactions)
+            let back = try CassetteImporter(rules: .none).importBytes(har, file: loaded.file + ".har")
+            #expect(back.interactions == loaded.cassette.interactions, "\(loaded.name)")
+            #expect(back.warnings.isEmpty)
+        }
+        #expect(all.count > 30)
+    }
+
+    /// What HAR has no field for survives too: a mount, a missing upstream, date and duration, an empty query, a
+    /// binary request body, a fractional duration, headers a foreign HAR would lose.
+    @Test func cassetteOnlyFields_surviveTheRoundTrip() throws {
+        let interactions = [
+            Interaction(
+                request: RecordedRequest(method: "PUT", path: "/items/1", query: "", headers: [("content-length", "3")],
+                                         body: .binary([0xFF, 0, 1])),
+                response: RecordedResponse(status: 204, headers: [("content-encoding", "gzip")]),
+                upstream: "https://qiita.com", mount: "/qiita", recordedAt: nil, durationMs: 12.25),
+            Interaction(
+                request: RecordedRequest(method: "GET", path: "/a%20b", query: "q=%E2%9C%93&q=+"),
+                response: RecordedResponse(status: 200, body: .text("plain\n")),
+                upstream: nil, recordedAt: "2026-01-01T00:00:00Z", durationMs: nil),
+            Interaction(
+                request: RecordedRequest(method: "GET", path: "/"), response: RecordedResponse(status: 200),
+                upstream: "http://127.0.0.1:8080", recordedAt: "Tue, 01 Nov 2011 04:58:44 GMT", durationMs: 0),
+        ]
+        let har = HARExporter(creatorVersion: "test").fileBytes(interactions)
+        let back = try CassetteImporter(rules: .none).importBytes(har, file: "x.har")
+        #expect(back.interactions == interactions)
+        // HAR's startedDateTime must be an ISO 8601 date-time: a VCR-style date travels in _mockapi.
+        let entries = try JSONValue.parse(har)["log"]?["entries"]?.arrayValue ?? []
+        #expect(entries.map { $0["startedDateTime"] } == ["1970-01-01T00:00:00.000Z", "2026-01-01T00:00:00Z", "1970-01-01T00:00:00.000Z"].map(JSONValue.string))
+    }
+
+    /// The exported file has every field HAR 1.2 requires, so viewers and devtools open it.
+    @Test func exportedHAR_hasEveryRequiredField() throws {
+        let cassette = try Cassette.load(file: try Inputs.fixtures + "/github/get-archive.json")
+        let document = try JSONValue.parse(HARExporter(creatorVersion: MockAPI.version).fileBytes(cassette.interactions))
+        let log = try #require(document["log"])
+        #expect(log["version"] == .string("1.2"))
+        #expect(log["creator"]?["name"] == .string("mockapi"))
+        #expect(log["creator"]?["version"] == .string(MockAPI.version))
+        let entries = try #require(log["entries"]?.arrayValue)
+        #expect(entries.count == cassette.interactions.count)
+        func names(_ value: JSONValue?) -> Set<String> { Set(value?.objectValue?.map(\.name) ?? []) }
+        for entry in entries {
+            #expect(names(entry).isSuperset(of: ["startedDateTime", "time", "request", "response", "cache", "timings"]))
+            #expect(names(entry["request"]).isSuperset(of: ["method", "url", "httpVersion", "cookies", "headers", "queryString", "headersSize", "bodySize"]))
+            #expect(names(entry["response"]).isSuperset(of: ["status", "statusText", "httpVersion", "cookies", "headers", "content", "redirectURL", "headersSize", "bodySize"]))
+            let content = entry["response"]?["content"]
+            #expect(names(content).isSuperset(of: ["size", "mimeType"]))
+            #expect(names(entry["timings"]).isSuperset(of: ["send", "wait", "receive"]))
+        }
+        // The tarball (binary) is base64 with its encoding named; the redirect has its target in redirectURL.
+        #expect(entries[1]["response"]?["content"]?["encoding"] == .string("base64"))
+        #expect(entries[0]["response"]?["redirectURL"] == cassette.interactions[0].response.headers["location"].map(JSONValue.string))
+        // Any JSON reader takes it (viewers use the browser's).
+        #expect(try JSONSerialization.jsonObject(with: Data(HARExporter(creatorVersion: "1").fileBytes(cassette.interactions))) is [String: Any])
+    }
+
+    /// The commands end to end: `mockapi export` of a folder, `mockapi import` of the file, and the cassette that
+    /// comes back holds the same interactions (scrubbed as import always does).
+    @Test func exportThenImportCommands_giveTheSameInteractions() throws {
+        let folder = TemporaryFolder()
+        let source = try Inputs.fixtures + "/qiita"
+        let exported = try Command.export([source, "--to", folder.path + "/qiita.har"])
+        #expect(exported.status == 0)
+        #expect(exported.standard == "mockapi: exported 14 interactions from 5 cassettes to \(folder.path)/qiita.har (HAR 1.2)\n")
+        let imported = try Command.import([folder.path + "/qiita.har", "--to", folder.path + "/qiita.json"])
+        #expect(imported.status == 0, "\(imported.error)")
+        let original = try CassetteLoader.load([source]).flatMap(\.cassette.interactions)
+        #expect(try Cassette.load(file: folder.path + "/qiita.json").interactions == original)
+    }
+
+    /// A client talking to `mockapi serve` over an imported HAR gets the bytes the browser got: the gzip body
+    /// decoded, the PNG byte for byte, the other host's answer too, and `Link` pointing at the mock.
+    @Test func importedHAR_isServedWithTheRecordedBytes() async throws {
+        let result = try CassetteImporter().importFiles([Inputs.devtoolsHAR], output: "devtools.json")
+        let server = try ReplayServer(cassettes: [LoadedCassette(name: "devtools", file: "devtools.json", cassette: result.cassette)])
+        let base = server.baseURL.absoluteString
+
+        // The token was scrubbed: any token matches the placeholder.
+        let user = try await HTTPFetch.send("GET", base + "/users/octocat?per_page=2&access_token=another-token")
+        #expect(user.status == 200)
+        #expect(user.body == Array(Inputs.octocat.utf8))
+        #expect(user.values("content-encoding").isEmpty)
+
+        let repos = try await HTTPFetch.send("GET", base + "/users/octocat/repos")
+        #expect(repos.values("link") == ["<\(base)/users/octocat/repos?page=2>; rel=\"next\""])
+
+        let upload = try await HTTPFetch.send(
+            "POST", base + "/repos/octocat/Hello-World/releases/1/assets?name=logo.png",
+            headers: [("content-type", "application/json")], body: Array(#"{"label": "logo"}"#.utf8))
+        #expect(upload.status == 201)
+        #expect(upload.body == Inputs.png)
+        #expect(upload.values("content-type") == ["image/png"])
+
+        #expect(server.unmatched.isEmpty, "\(server.unmatched.map(\.line))")
+        await server.stop()
+    }
+}

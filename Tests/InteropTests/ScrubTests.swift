@@ -1,0 +1,119 @@
+import Foundation
+import MockAPICLI
+import MockAPICore
+import MockAPITesting
+import Testing
+import TestSupport
+
+/// `mockapi scrub` on cassettes already on disk.
+@Suite(.timeLimit(.minutes(1)))
+struct ScrubTests {
+    /// Scrubbing lists each change by place and rule, leaves no secret in the file, clears lint's secret findings,
+    /// and a second run changes nothing, byte for byte.
+    @Test func scrub_removesSecrets_andASecondRunChangesNothing() throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/seeded.json"
+        try LintTests.seeded().save(to: file)
+
+        let first = try Command.scrub([folder.path])
+        #expect(first.status == 0)
+        #expect(first.standard == """
+            \(file): interactions[0] request header authorization: header authorization
+            \(file): interactions[0] request query access_token: query access_token
+            \(file): interactions[1] response body: echo of interactions[0] request header authorization
+            mockapi scrub: 3 changes in 1 of 1 cassette; 1 file rewritten
+
+            """)
+        let scrubbed = try FileIO.read(file)
+        #expect(!String(decoding: scrubbed, as: UTF8.self).contains("gho_abc123"))
+        let lint = try Command.lint([file])
+        #expect(!lint.standard.contains("[secret-header]") && !lint.standard.contains("[secret-query]"))
+        #expect(!lint.standard.contains("$.access_token"))
+
+        let second = try Command.scrub([folder.path])
+        #expect(second.status == 0)
+        #expect(second.standard == "mockapi scrub: 1 cassette, nothing to change\n")
+        #expect(try FileIO.read(file) == scrubbed)
+        #expect(try folder.entries() == ["seeded.json"])
+    }
+
+    /// A scrubbed cassette still answers a client that sends its real token: placeholders match any value.
+    @Test func scrubbedCassette_stillReplaysToARealClient() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/s.json"
+        try LintTests.seeded().save(to: file)
+        _ = try Command.scrub([file])
+
+        let server = try ReplayServer.start(cassettes: [file])
+        let answer = try await HTTPFetch.send(
+            "GET", server.baseURL.absoluteString + "/user?per_page=2&access_token=a-new-token",
+            headers: [("authorization", "Bearer a-new-token")])
+        #expect(answer.status == 200)
+        #expect(server.unmatched.isEmpty)
+        await server.stop()
+    }
+
+    /// `--redact-*` rules add to the defaults; `--dry-run` lists and writes nothing; `--readable-bodies` re-stores a
+    /// base64 body that is JSON, the bytes unchanged.
+    @Test func extraRules_dryRun_andReadableBodies() throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/c.json"
+        let cassette = Cassette(interactions: [
+            .make("/me", requestHeaders: [("x-team", "blue")], body: .json(#"{"email":"me@example.com"}"#)),
+            .make("/readme", body: .binary(Array(#"{"name":"README.md"}"#.utf8))),
+        ])
+        try cassette.save(to: file)
+        let original = try FileIO.read(file)
+
+        let dry = try Command.scrub([file, "--redact-json-field", "$.email", "--redact-header", "X-Team", "--dry-run"])
+        #expect(dry.standard.hasSuffix("mockapi scrub: 2 changes in 1 of 1 cassette; nothing written (--dry-run)\n"))
+        #expect(try FileIO.read(file) == original)
+
+        let readable = try Command.scrub([file, "--readable-bodies"])
+        #expect(readable.standard.hasPrefix("\(file): interactions[1] response body: readable body (base64 → json)\n"))
+        let after = try Cassette.load(file: file)
+        #expect(after.interactions[1].response.body == .json(#"{"name":"README.md"}"#))
+        #expect(after.interactions[1].response.body.bytes == cassette.interactions[1].response.body.bytes)
+        #expect(after.interactions[0] == cassette.interactions[0], "the defaults do not cover these")
+    }
+
+    /// The journal an interrupted recorder left holds unscrubbed interactions: scrub folds it in and removes it.
+    @Test func journalOfAnInterruptedRecorder_isFoldedInAndRemoved() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/rec.json"
+        let writer = try CassetteWriter(file: file)
+        _ = try await writer.append(.make("/a", requestHeaders: [("cookie", "session=abcdef123456")]))
+        #expect(try folder.entries() == [".rec.json.journal", "rec.json"], "the writer never finished: as if killed")
+
+        let output = try Command.scrub([file])
+        #expect(output.standard.contains("\(file): folded in and removed the journal an interrupted recorder left\n"))
+        #expect(try folder.entries() == ["rec.json"])
+        #expect(try Cassette.load(file: file).interactions.first?.request.headers["cookie"] == "session=<redacted>")
+    }
+
+    /// A file that is not a valid cassette is reported and left alone; the others are still scrubbed.
+    @Test func brokenCassette_isReported_othersAreScrubbed() throws {
+        let folder = TemporaryFolder()
+        try Array("{".utf8).write(to: folder.path + "/a-broken.json")
+        try LintTests.seeded().save(to: folder.path + "/b.json")
+        let output = try Command.scrub([folder.path])
+        #expect(output.status == 2)
+        #expect(output.error == "mockapi: error: \(folder.path)/a-broken.json: line 1, column 1: not valid JSON: premature EOF\n")
+        #expect(output.standard.hasSuffix("mockapi scrub: 3 changes in 1 of 2 cassettes; 1 file rewritten\n"))
+        #expect(try FileIO.read(folder.path + "/a-broken.json") == Array("{".utf8))
+    }
+
+    /// The recorder keeps a cassette's allow-list when it adds to the cassette.
+    @Test func recorderAppending_keepsTheAllowList() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/r.json"
+        var cassette = Cassette(source: "s", interactions: [.make("/a")])
+        cassette.lintAllowances = [LintAllowance(rule: "duplicate", reason: "on purpose")]
+        try cassette.save(to: file)
+        let writer = try CassetteWriter(file: file)
+        _ = try await writer.append(.make("/b"))
+        try await writer.finish()
+        cassette.interactions.append(.make("/b"))
+        #expect(try FileIO.read(file) == cassette.fileBytes())
+    }
+}
