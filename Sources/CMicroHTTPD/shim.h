@@ -86,4 +86,6 @@ static inline const struct sockaddr *mockapi_mhd_client_address(struct MHD_Conne
     return info ? info->client_addr : NULL;
 }
 
+#include "request_check.h"
+
 #endif
