@@ -34,7 +34,8 @@ let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, _ in
     return Unmanaged.passRetained(state).toOpaque()
 }
 
-let mockapiRequestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+let mockapiRequestCompleted: MHD_RequestCompletedCallback = { _, connection, requestContext, _ in
+    if let connection { RequestDeadlines.completed(on: connection) }
     guard let requestContext, let state = requestContext.pointee else { return }
     Unmanaged<RequestState>.fromOpaque(state).release()
     requestContext.pointee = nil
@@ -94,6 +95,7 @@ extension ServerContext {
         if let reply = state.pending.withLock({ pending in defer { pending = nil }; return pending }) {
             return send(reply, connection, state)
         }
+        RequestDeadlines.received(on: connection)
         let request = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "GET", target: state.target,
             headers: collectHeaders(connection), body: state.body)
