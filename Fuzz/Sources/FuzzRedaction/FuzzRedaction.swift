@@ -1,5 +1,8 @@
 import FuzzSupport
 import MockAPICore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Input: line 1 is the value of a secret environment variable (`--redact-env FUZZ_TOKEN`), line 2 a JSON path for
 /// `--redact-json-field`, and the rest a cassette. When the rest is not a cassette, its bytes become the body, query and
@@ -62,10 +65,25 @@ private func isTokenLike(_ secret: String) -> Bool {
 private func contains(_ secret: String, _ interaction: Interaction) -> Bool {
     let parts = [interaction.request.path, interaction.request.query ?? ""]
         + interaction.request.headers.fields.map(\.value) + interaction.response.headers.fields.map(\.value)
-    if parts.contains(where: { $0.contains(secret) }) { return true }
     let needle = Array(secret.utf8)
-    return [interaction.request.body.bytes, interaction.response.body.bytes].contains { bytes in
-        bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    return parts.contains { contains(needle, in: Array($0.utf8)) }
+        || contains(needle, in: interaction.request.body.bytes) || contains(needle, in: interaction.response.body.bytes)
+}
+
+private func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    guard let first = needle.first, haystack.count >= needle.count else { return false }
+    return haystack.withUnsafeBufferPointer { hay in
+        needle.withUnsafeBufferPointer { pattern in
+            guard let base = hay.baseAddress, let start = pattern.baseAddress else { return false }
+            var offset = 0
+            let last = hay.count - pattern.count
+            while offset <= last, let hit = memchr(base + offset, Int32(first), last - offset + 1) {
+                let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + position, start, pattern.count) == 0 { return true }
+                offset = position + 1
+            }
+            return false
+        }
     }
 }
 
