@@ -25,6 +25,8 @@ public func fuzzRedaction(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     rules = rules.adding(extra)
 
     var cassette = (try? Cassette(bytes: rest, file: "input.json")) ?? Cassette(interactions: [rawInteraction(rest)])
+    // Only what could be on disk is redacted: an interaction built from raw bytes may not be a valid one.
+    guard (try? Cassette(bytes: cassette.fileBytes(), file: "input.json")) != nil else { return 0 }
     Redactor(rules: rules).redact(&cassette)
 
     do { _ = try Cassette(bytes: cassette.fileBytes(), file: "redacted.json") } catch {
