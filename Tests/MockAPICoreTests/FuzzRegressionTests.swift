@@ -20,4 +20,19 @@ struct FuzzRegressionTests {
         let reloaded = try Cassette(bytes: cassette.fileBytes(), file: "saved.json")
         #expect(reloaded.interactions.first?.durationMs == nil)
     }
+
+    /// Fuzz/regressions/redaction/secret-at-start-of-path: a `--redact-env` value at the start of a path (`/internal…`)
+    /// was replaced with the slash that starts it: the recorder wrote a path without its leading /, and the cassette no
+    /// longer loaded (nor could `mockapi record` add to it).
+    @Test func secretAtTheStartOfAPath_leavesAPathThatLoads() throws {
+        var cassette = Cassette(interactions: [
+            Interaction(request: RecordedRequest(method: "GET", path: "/internal-7f3a/items", query: "next=/internal-7f3a/x"),
+                        response: RecordedResponse(status: 200, body: .text("see /internal-7f3a/items")))
+        ])
+        Redactor(rules: RedactionRules(literals: [.environment("PREFIX", value: "/internal-7f3a")])).redact(&cassette)
+        let reloaded = try Cassette(bytes: cassette.fileBytes(), file: "redacted.json")
+        #expect(reloaded.interactions.first?.request.path == "/<PREFIX>/items")
+        #expect(reloaded.interactions.first?.request.query == "next=<PREFIX>/x")
+        #expect(reloaded.interactions.first?.response.body == .text("see <PREFIX>/items"))
+    }
 }
