@@ -15,13 +15,14 @@ struct RequestRefusal: Equatable {
         var check = mockapi_request_check()
         let http11 = version.map { String(cString: $0) == "HTTP/1.1" } ?? false
         let fault = mockapi_mhd_check_request(connection, method, http11 ? 1 : 0, &check)
-        let header = withUnsafeBytes(of: check.header) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        switch fault {
-        case MOCKAPI_REQUEST_OK:
+        if fault == MOCKAPI_REQUEST_OK {
             guard target.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
                 return refuse(400, "the request target contains a space or a control character; percent-encode it")
             }
             return nil
+        }
+        let header = withUnsafeBytes(of: check.header) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        switch fault {
         case MOCKAPI_REQUEST_BAD_METHOD:
             return refuse(400, "the request method is not a valid HTTP method name (letters, digits and !#$%&'*+-.^_`|~)")
         case MOCKAPI_REQUEST_NO_HOST:
