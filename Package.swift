@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
         .library(name: "QiitaAPI", targets: ["QiitaAPI"]),
+        // For the libFuzzer targets in Fuzz/ (a package of their own); tests import MockAPITesting, which re-exports it.
+        .library(name: "MockAPICore", targets: ["MockAPICore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),

@@ -52,6 +52,8 @@ struct mockapi_mhd_settings {
     unsigned int connection_timeout;     // seconds, 0 = none
     unsigned int connection_limit;       // 0 = MHD's default
     size_t connection_memory_limit;      // bytes per connection for headers; 0 = MHD's default
+    MHD_NotifyConnectionCallback notify_connection;   // connection started / closed; NULL = none
+    void *notify_connection_cls;
 };
 
 static inline struct MHD_Daemon *mockapi_mhd_start_daemon(
@@ -61,7 +63,7 @@ static inline struct MHD_Daemon *mockapi_mhd_start_daemon(
     MHD_RequestCompletedCallback completed, void *completed_cls,
     struct mockapi_mhd_logger *logger)
 {
-    struct MHD_OptionItem options[10];
+    struct MHD_OptionItem options[12];
     unsigned int n = 0;
     // The logger goes first so that start-up messages reach it too.
     options[n++] = (struct MHD_OptionItem){ MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)mockapi_mhd_log_adapter, logger };
@@ -76,6 +78,9 @@ static inline struct MHD_Daemon *mockapi_mhd_start_daemon(
         options[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit, NULL };
     if (settings->connection_memory_limit > 0)
         options[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)settings->connection_memory_limit, NULL };
+    if (settings->notify_connection != NULL)
+        options[n++] = (struct MHD_OptionItem){ MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)settings->notify_connection,
+                                                settings->notify_connection_cls };
     options[n++] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
     return MHD_start_daemon(settings->flags, 0, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
@@ -127,5 +132,19 @@ static inline void mockapi_mhd_reset_connection(struct MHD_Connection *connectio
 static inline ssize_t mockapi_mhd_content_reader_error(void) {
     return MHD_CONTENT_READER_END_WITH_ERROR;
 }
+
+/// The socket of a connection, or -1.
+static inline int mockapi_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
+/// What the connection-notify callback stored for a connection, or NULL.
+static inline void *mockapi_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
+#include "request_check.h"
 
 #endif

@@ -43,7 +43,8 @@ let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, _ in
     return Unmanaged.passRetained(state).toOpaque()
 }
 
-let mockapiRequestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+let mockapiRequestCompleted: MHD_RequestCompletedCallback = { _, connection, requestContext, _ in
+    if let connection { RequestDeadlines.completed(on: connection) }
     guard let requestContext, let state = requestContext.pointee else { return }
     Unmanaged<RequestState>.fromOpaque(state).release()
     requestContext.pointee = nil
@@ -57,22 +58,25 @@ let mockapiLog: mockapi_mhd_log_fn = { context, message in
     server.logger.debug("libmicrohttpd: \(text)")
 }
 
-let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, upload, uploadSize, requestContext in
+let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, version, upload, uploadSize, requestContext in
     guard let cls, let connection, let requestContext, let statePointer = requestContext.pointee else { return MHD_Result.NO }
     let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     let state = Unmanaged<RequestState>.fromOpaque(statePointer).takeUnretainedValue()
-    return server.handle(connection, method: method, upload: upload, uploadSize: uploadSize, state: state)
+    return server.handle(connection, method: method, version: version, upload: upload, uploadSize: uploadSize, state: state)
 }
 
 extension ServerContext {
-    func handle(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?,
-                uploadSize: UnsafeMutablePointer<Int>?, state: RequestState) -> MHD_Result {
+    func handle(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?, state: RequestState) -> MHD_Result {
         if state.answered {
             uploadSize?.pointee = 0
             return MHD_Result.YES
         }
         if !state.started {
             state.started = true
+            if let refusal = RequestRefusal.check(connection, method: method, version: version, target: state.target) {
+                return sendError(connection, state, status: refusal.status, refusal.message)
+            }
             // A declared body over the limit is refused before a byte of it is read.
             if let declared = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length"),
                 let length = Int(String(cString: declared)), length > maxBodyBytes
@@ -104,6 +108,7 @@ extension ServerContext {
             return MHD_Result.NO
         case nil: break
         }
+        RequestDeadlines.received(on: connection)
         let request = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "GET", target: state.target,
             headers: collectHeaders(connection), body: state.body,

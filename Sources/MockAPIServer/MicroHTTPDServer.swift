@@ -46,6 +46,10 @@ public final class MicroHTTPDServer: Sendable {
         settings.connection_timeout = UInt32(max(configuration.connectionTimeout, 0))
         settings.connection_limit = UInt32(max(configuration.connectionLimit, 0))
         settings.connection_memory_limit = max(configuration.headerMemoryBytes, 0)
+        if context.deadlines != nil {
+            settings.notify_connection = mockapiConnectionNotify
+            settings.notify_connection_cls = retained.toOpaque()
+        }
 
         let started = withUnsafePointer(to: &settings) { settings in
             mockapi_mhd_start_daemon(
@@ -94,11 +98,14 @@ final class ServerContext: Sendable {
     let connectionTimeout: Int
     let logger: Logger
     let deferred = DeferredWork()
+    /// Cuts connections whose request takes longer than the connection timeout to arrive; nil without a timeout.
+    let deadlines: RequestDeadlines?
     /// Handed to libmicrohttpd's logger option; lives as long as this context.
     nonisolated(unsafe) let mhdLogger: UnsafeMutablePointer<mockapi_mhd_logger>
 
     init(responder: any Responder, maxBodyBytes: Int, connectionTimeout: Int, logger: Logger) {
         self.responder = responder
+        self.deadlines = connectionTimeout > 0 ? RequestDeadlines(seconds: connectionTimeout, logger: logger) : nil
         self.headerNeeds = responder.headerNeeds
         self.maxBodyBytes = maxBodyBytes
         self.connectionTimeout = connectionTimeout

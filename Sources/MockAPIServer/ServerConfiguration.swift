@@ -7,7 +7,8 @@ public struct ServerConfiguration: Sendable {
     /// libmicrohttpd worker threads, each with its own epoll loop. At least 2: a single epoll thread can stall when a
     /// closed-loop client holds exactly 128·k connections (see DESIGN.md).
     public var threads: Int
-    /// Seconds an idle connection stays open.
+    /// Seconds an idle connection stays open, and the most a request may take to arrive whole (so that a client
+    /// trickling its request byte by byte cannot hold a connection for ever); 0: no limit.
     public var connectionTimeout: Int
     /// Connections accepted at once; more wait in the kernel's backlog.
     public var connectionLimit: Int

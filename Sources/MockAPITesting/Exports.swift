@@ -1,4 +1,4 @@
 // What a test reads from a `ReplayServer` (`ReplayOptions`, `JournalEntry`, `UnmatchedReport`, the replayer's index) is
-// declared in MockAPICore, which is not a product: re-export it, so depending on the MockAPITesting product and
+// declared in MockAPICore: re-export it, so depending on the MockAPITesting product and
 // importing MockAPITesting is enough. (Under MemberImportVisibility even `server.requests[0].path` needs this.)
 @_exported import MockAPICore

@@ -4,36 +4,46 @@ import Glibc
 #endif
 
 /// A plain TCP connection for sending bytes no well-behaved client would send, and reading what comes back.
-/// Reads time out after a few seconds, so a test cannot hang on a silent server.
+/// Reads time out (after `readTimeout` seconds, 10 unless given), so a test cannot hang on a silent server.
 public final class RawConnection {
     private let fd: Int32
     private var buffer: [UInt8] = []
+    /// Set once a read found the end of the stream or a reset, as opposed to running out of time.
+    public private(set) var closedByPeer = false
 
-    public init(port: Int, host: String = "127.0.0.1") throws {
+    public init(port: Int, host: String = "127.0.0.1", readTimeout: Double = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr(host)
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: Int(readTimeout), tv_usec: Int((readTimeout - readTimeout.rounded(.down)) * 1e6))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED) }
+        guard connected == 0 else {
+            let failure = errno
+            close(fd)
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .ECONNREFUSED)
+        }
     }
 
     deinit { close(fd) }
 
-    public func send(_ text: String) { send(Array(text.utf8)) }
+    /// Sends the bytes; whether all of them went out (false once the server has closed the connection).
+    @discardableResult
+    public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
-    public func send(_ bytes: [UInt8]) {
+    @discardableResult
+    public func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if written <= 0 { return }
+            if written <= 0 { return false }
             offset += written
         }
+        return true
     }
 
     /// Reads one response: head, then a body of `Content-Length` bytes. Nil when the server closed first.
@@ -74,11 +84,35 @@ public final class RawConnection {
         return head
     }
 
-    /// Whether the server closed the connection (reads return end of file).
+    /// Reads (and drops) whatever comes until the server closes the connection; whether it did before a read timed out.
     public func isClosedByPeer() -> Bool {
         while fill() {}
+        return closedByPeer
+    }
+
+    /// Waits up to `seconds` for the server to close the connection, keeping what it sends meanwhile for the next
+    /// reads; whether it closed in time. Waits on the socket (poll), not on a clock.
+    public func closes(within seconds: Double) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while !closedByPeer {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000) + 1
+            if poll(&descriptor, 1, milliseconds) > 0 { _ = fill() }
+        }
         return true
     }
+
+    /// Whether the server sent something (or closed) within `seconds`, without reading it.
+    public func isReadable(within seconds: Double) -> Bool {
+        guard buffer.isEmpty else { return true }
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, Int32(seconds * 1000)) > 0
+    }
+
+    /// Everything received and not read yet, as text.
+    public var unread: String { String(decoding: buffer, as: UTF8.self) }
 
     private func readUntil(_ marker: [UInt8]) -> Int? {
         while true {
@@ -90,7 +124,10 @@ public final class RawConnection {
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return false }
+        guard count > 0 else {
+            if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) { closedByPeer = true }
+            return false
+        }
         buffer.append(contentsOf: chunk[0..<count])
         return true
     }

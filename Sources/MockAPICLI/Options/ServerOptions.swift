@@ -20,7 +20,7 @@ public struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("max-body"), help: ArgumentHelp("Largest request body accepted; larger gets 413. Examples: 512k, 16MB.", valueName: "size"))
     public var maxBody: ByteSize = ByteSize(bytes: 16 << 20)
 
-    @Option(help: ArgumentHelp("Seconds an idle connection stays open.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds an idle connection stays open, and the most a request may take to arrive.", valueName: "seconds"))
     public var timeout = 30
 
     @Option(help: ArgumentHelp("Worker threads, each with its own event loop (2 or more).", valueName: "count"))
@@ -45,7 +45,7 @@ public struct ServerOptions: ParsableArguments {
 
     public func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535 (0 picks a free port).") }
-        guard timeout >= 0 else { throw ValidationError("--timeout must be 0 or more seconds (0 keeps idle connections open).") }
+        guard timeout >= 0 else { throw ValidationError("--timeout must be 0 or more seconds (0 keeps idle and slow connections open).") }
         guard threads >= 2 else {
             throw ValidationError("--threads must be 2 or more: one event loop alone can stall under load (see DESIGN.md).")
         }

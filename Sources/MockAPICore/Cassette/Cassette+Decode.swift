@@ -40,6 +40,10 @@ extension Interaction {
         self.recordedAt = try members.optional("recordedAt")?.string()
         self.durationMs = try members.optional("durationMs")?.number()
         if let durationMs, durationMs < 0 { throw field.child("durationMs", .null).failure("must not be negative") }
+        // 1e400 reads as infinity, which no JSON number can write back: the cassette would not load once saved.
+        if let durationMs, !durationMs.isFinite {
+            throw field.child("durationMs", .null).failure("too large for a number of milliseconds")
+        }
     }
 }
 

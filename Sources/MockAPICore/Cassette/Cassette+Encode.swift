@@ -24,7 +24,8 @@ extension Interaction {
         if let upstream { members.append(JSONMember("upstream", .string(upstream))) }
         if let mount { members.append(JSONMember("mount", .string(mount))) }
         if let recordedAt { members.append(JSONMember("recordedAt", .string(recordedAt))) }
-        if let durationMs { members.append(JSONMember("durationMs", .number(Interaction.format(milliseconds: durationMs)))) }
+        // An infinite duration has no JSON form; leaving it out keeps the file loadable.
+        if let durationMs, durationMs.isFinite { members.append(JSONMember("durationMs", .number(Interaction.format(milliseconds: durationMs)))) }
         return .object(members)
     }
 

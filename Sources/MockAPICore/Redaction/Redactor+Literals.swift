@@ -37,7 +37,9 @@ extension Redactor {
         }
 
         let (path, inPath) = replace(interaction.request.path)
-        interaction.request.path = path
+        // A secret at the very start of the path (`/api…`) takes the leading / with it; without it the cassette would
+        // not load.
+        interaction.request.path = path.hasPrefix("/") ? path : "/" + path
         report.note(place + "request path", rule, count: inPath)
         if let query = interaction.request.query {
             let (scrubbed, count) = replace(query)

@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import Foundation
+import PackageDescription
+
+// libFuzzer targets for mockapi, kept out of the main package so that `swift build` never builds them. Build and run
+// them with scripts/fuzz, which passes `-sanitize=fuzzer,address -parse-as-library` and its own scratch path
+// (.build-fuzz); a plain `swift build` here makes executables without a main.
+//
+// The main package is the folder above; SwiftPM names a path dependency after its folder, which depends on where the
+// repository was cloned, so the name is read from the path.
+let mainPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
+let core = Target.Dependency.product(name: "MockAPICore", package: mainPackage.lastPathComponent)
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "mockapi-fuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "..")],
+    targets: [
+        .target(name: "CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], swiftSettings: swiftSettings),
+        // Cassette(bytes:file:): parse, validate, and a loaded cassette survives save and load unchanged.
+        .executableTarget(name: "FuzzCassette", dependencies: ["FuzzSupport", core], swiftSettings: swiftSettings),
+        // Raw target, headers and body → RequestKey, replay lookup, near-miss report.
+        .executableTarget(name: "FuzzMatching", dependencies: ["FuzzSupport", core], swiftSettings: swiftSettings),
+        // Redactor over interactions of a fuzzed cassette; what it writes must load again.
+        .executableTarget(name: "FuzzRedaction", dependencies: ["FuzzSupport", core], swiftSettings: swiftSettings),
+        // Slot for the HAR/VCR importers (branch `interop`): see README.md, "Adding a target".
+    ]
+)

@@ -1,0 +1,2 @@
+// Declarations only (include/CLibFuzzer.h); the definitions come from compiler-rt's libFuzzer.
+#include "CLibFuzzer.h"

@@ -1,0 +1,42 @@
+import FuzzSupport
+import MockAPICore
+
+/// Input: the bytes of a cassette file.
+///
+/// Properties, beyond "no crash, no memory error":
+/// - a cassette that loads is saved (pretty JSON, as `record` writes it) and loads again, equal;
+/// - every recorded request of it, sent to a replayer over it as the server would hand it over, gets a recorded answer.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCassette(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    var input = FuzzInput(data, count)
+    guard let cassette = try? Cassette(bytes: input.remainder(), file: "input.json") else { return 0 }
+    let saved = cassette.fileBytes()
+    do {
+        let reloaded = try Cassette(bytes: saved, file: "saved.json")
+        guard reloaded == cassette else { fuzzFailure("the cassette changed through save and load") }
+    } catch {
+        fuzzFailure("a loaded cassette does not load after saving: \(error)")
+    }
+    replayEveryRecordedRequest(cassette)
+    return 0
+}
+
+private func replayEveryRecordedRequest(_ cassette: Cassette) {
+    let loaded = LoadedCassette(name: "input", file: "input.json", cassette: cassette)
+    let replayer = Replayer(cassettes: [loaded], baseURL: "http://127.0.0.1:8080")
+    for (position, interaction) in cassette.interactions.enumerated() {
+        let recorded = interaction.request
+        let target = interaction.localPath + (recorded.query.map { "?" + $0 } ?? "")
+        // A fragment never reaches a server (HTTPRequest.split drops it), so a recording that has one cannot be asked for.
+        guard !target.utf8.contains(UInt8(ascii: "#")) else { continue }
+        let request = HTTPRequest(method: recorded.method, target: target, headers: recorded.headers, body: recorded.body.bytes)
+        guard case .prepared = replayer.reply(to: request) else {
+            fuzzFailure("recorded request \(position) (\(recorded.method) \(target)) is not matched by its own recording")
+        }
+    }
+}
+
+@_cdecl("FuzzCassette_main")
+public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzCassette)
+}

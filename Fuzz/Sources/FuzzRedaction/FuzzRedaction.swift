@@ -1,0 +1,95 @@
+import FuzzSupport
+import MockAPICore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Input: line 1 is the value of a secret environment variable (`--redact-env FUZZ_TOKEN`), line 2 a JSON path for
+/// `--redact-json-field`, and the rest a cassette. When the rest is not a cassette, its bytes become the body, query and
+/// a header of one interaction, so raw bytes get redacted too.
+///
+/// The cassette is scrubbed as `mockapi record` scrubs. Properties, beyond "no crash, no memory error":
+/// - what the redactor produces is saved and loads again (a recorder must never write a cassette that does not load);
+/// - a token-like secret (letters, digits, `-_.`, 4 bytes or more) is gone from every path, query, header value and body.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRedaction(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    var input = FuzzInput(data, count)
+    let secret = input.text()
+    let pathRule = input.text()
+    let rest = input.remainder()
+
+    var rules = RedactionRules.standard
+    var extra = RedactionRules()
+    if !secret.isEmpty { extra.literals = [.environment("FUZZ_TOKEN", value: secret)] }
+    if let pattern = try? JSONPathPattern(parsing: pathRule) { extra.jsonFields = [pattern] }
+    rules = rules.adding(extra)
+
+    var cassette = (try? Cassette(bytes: rest, file: "input.json")) ?? Cassette(interactions: [rawInteraction(rest)])
+    // Only what could be on disk is redacted: an interaction built from raw bytes may not be a valid one.
+    guard (try? Cassette(bytes: cassette.fileBytes(), file: "input.json")) != nil else { return 0 }
+    Redactor(rules: rules).redact(&cassette)
+
+    do { _ = try Cassette(bytes: cassette.fileBytes(), file: "redacted.json") } catch {
+        fuzzFailure("the redacted cassette does not load: \(error)")
+    }
+    if isTokenLike(secret) {
+        for (position, interaction) in cassette.interactions.enumerated() where contains(secret, interaction) {
+            fuzzFailure("the secret is still in interaction \(position) after redaction")
+        }
+    }
+    return 0
+}
+
+/// One interaction carrying the bytes in its query, a cookie, a header and both bodies.
+private func rawInteraction(_ bytes: [UInt8]) -> Interaction {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let printable = String(decoding: bytes.filter { $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "#") }, as: UTF8.self)
+    let headerValue = String(decoding: bytes.filter { $0 != 0x0A && $0 != 0x0D && $0 != 0 }, as: UTF8.self)
+    return Interaction(
+        request: RecordedRequest(
+            method: "POST", path: "/raw", query: printable,
+            headers: [("authorization", headerValue), ("cookie", headerValue), ("content-type", "application/x-www-form-urlencoded")],
+            body: .text(text)),
+        response: RecordedResponse(status: 200, headers: [("set-cookie", headerValue), ("x-echo", headerValue)], body: Body(bytes: bytes)))
+}
+
+private func isTokenLike(_ secret: String) -> Bool {
+    secret.utf8.count >= 4 && secret.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default: false
+        }
+    } && !["<redacted>", "<FUZZ_TOKEN>"].contains { $0.contains(secret) }
+}
+
+private func contains(_ secret: String, _ interaction: Interaction) -> Bool {
+    let parts = [interaction.request.path, interaction.request.query ?? ""]
+        + interaction.request.headers.fields.map(\.value) + interaction.response.headers.fields.map(\.value)
+    let needle = Array(secret.utf8)
+    return parts.contains { contains(needle, in: Array($0.utf8)) }
+        || contains(needle, in: interaction.request.body.bytes) || contains(needle, in: interaction.response.body.bytes)
+}
+
+private func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    guard let first = needle.first, haystack.count >= needle.count else { return false }
+    return haystack.withUnsafeBufferPointer { hay in
+        needle.withUnsafeBufferPointer { pattern in
+            guard let base = hay.baseAddress, let start = pattern.baseAddress else { return false }
+            var offset = 0
+            let last = hay.count - pattern.count
+            while offset <= last, let hit = memchr(base + offset, Int32(first), last - offset + 1) {
+                let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + position, start, pattern.count) == 0 { return true }
+                offset = position + 1
+            }
+            return false
+        }
+    }
+}
+
+@_cdecl("FuzzRedaction_main")
+public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzRedaction)
+}

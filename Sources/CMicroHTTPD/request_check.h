@@ -1,0 +1,108 @@
+#ifndef MOCKAPI_CMICROHTTPD_REQUEST_CHECK_H
+#define MOCKAPI_CMICROHTTPD_REQUEST_CHECK_H
+
+// What mockapi refuses in a request head, checked once the head is complete and before any of the body is read.
+// libmicrohttpd 0.9.75 lets through header names with spaces, control bytes in values, a Content-Length beside a
+// Transfer-Encoding, Content-Lengths that disagree, unknown transfer codings (it then waits for the connection to
+// close) and HTTP/1.1 requests without Host. One pass over the headers, in C: this runs for every request.
+
+#include <stddef.h>
+#include <strings.h>
+#include <microhttpd.h>
+
+enum mockapi_request_fault {
+    MOCKAPI_REQUEST_OK = 0,
+    MOCKAPI_REQUEST_BAD_METHOD,          // not a token (RFC 9110 §9.1)
+    MOCKAPI_REQUEST_NO_HOST,             // HTTP/1.1 without Host (RFC 9112 §3.2: 400)
+    MOCKAPI_REQUEST_BAD_HEADER_NAME,     // empty, or not a token
+    MOCKAPI_REQUEST_BAD_HEADER_VALUE,    // a control byte other than tab, or DEL (NUL included)
+    MOCKAPI_REQUEST_LENGTH_AND_CODING,   // Content-Length and Transfer-Encoding together (RFC 9112 §6.1)
+    MOCKAPI_REQUEST_LENGTHS_DIFFER,      // several Content-Length values that are not all the same (RFC 9112 §6.3)
+    MOCKAPI_REQUEST_UNKNOWN_CODING,      // a Transfer-Encoding other than chunked (RFC 9112 §6.1: 501)
+};
+
+struct mockapi_request_check {
+    enum mockapi_request_fault fault;
+    char header[64];                     // the offending header's name, cut to fit; empty when no header is at fault
+    int has_host;
+    int content_lengths;
+    const char *length;                  // the first Content-Length value
+    size_t length_size;
+    int transfer_encoding;
+};
+
+static inline int mockapi_is_token_byte(unsigned char byte) {
+    if ((byte >= 'a' && byte <= 'z') || (byte >= 'A' && byte <= 'Z') || (byte >= '0' && byte <= '9')) return 1;
+    switch (byte) {
+    case '!': case '#': case '$': case '%': case '&': case '\'': case '*': case '+': case '-': case '.': case '^':
+    case '_': case '`': case '|': case '~':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static inline int mockapi_names_equal(const char *name, size_t size, const char *lower) {
+    return strlen(lower) == size && strncasecmp(name, lower, size) == 0;
+}
+
+static inline enum MHD_Result mockapi_request_fault_at(struct mockapi_request_check *check, enum mockapi_request_fault fault,
+                                                       const char *name, size_t size) {
+    size_t count = size < sizeof check->header - 1 ? size : sizeof check->header - 1;
+    for (size_t i = 0; i < count; i++) {
+        unsigned char byte = (unsigned char)name[i];
+        check->header[i] = (byte < 0x20 || byte >= 0x7F) ? '?' : (char)byte;   // printable in a message
+    }
+    check->header[count] = '\0';
+    check->fault = fault;
+    return MHD_NO;
+}
+
+static enum MHD_Result mockapi_check_header(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                            const char *value, size_t value_size) {
+    struct mockapi_request_check *check = (struct mockapi_request_check *)cls;
+    (void)kind;
+    if (key == NULL || key_size == 0) return mockapi_request_fault_at(check, MOCKAPI_REQUEST_BAD_HEADER_NAME, "", 0);
+    for (size_t i = 0; i < key_size; i++)
+        if (!mockapi_is_token_byte((unsigned char)key[i]))
+            return mockapi_request_fault_at(check, MOCKAPI_REQUEST_BAD_HEADER_NAME, key, key_size);
+    for (size_t i = 0; value != NULL && i < value_size; i++) {
+        unsigned char byte = (unsigned char)value[i];
+        if ((byte < 0x20 && byte != '\t') || byte == 0x7F)
+            return mockapi_request_fault_at(check, MOCKAPI_REQUEST_BAD_HEADER_VALUE, key, key_size);
+    }
+    if (mockapi_names_equal(key, key_size, "host")) {
+        check->has_host = 1;
+    } else if (mockapi_names_equal(key, key_size, "content-length")) {
+        if (check->content_lengths > 0 && (check->length_size != value_size || memcmp(check->length, value, value_size) != 0))
+            return mockapi_request_fault_at(check, MOCKAPI_REQUEST_LENGTHS_DIFFER, key, key_size);
+        check->content_lengths += 1;
+        check->length = value;
+        check->length_size = value_size;
+    } else if (mockapi_names_equal(key, key_size, "transfer-encoding")) {
+        if (check->transfer_encoding || value == NULL || !mockapi_names_equal(value, value_size, "chunked"))
+            return mockapi_request_fault_at(check, MOCKAPI_REQUEST_UNKNOWN_CODING, key, key_size);
+        check->transfer_encoding = 1;
+    }
+    return MHD_YES;
+}
+
+/// Checks a complete request head; fills `check` and returns its fault (MOCKAPI_REQUEST_OK when there is none).
+/// `http11`: the request said HTTP/1.1.
+static inline enum mockapi_request_fault mockapi_mhd_check_request(struct MHD_Connection *connection, const char *method,
+                                                                   int http11, struct mockapi_request_check *check) {
+    memset(check, 0, sizeof *check);
+    if (method == NULL || method[0] == '\0') return check->fault = MOCKAPI_REQUEST_BAD_METHOD;
+    for (const char *byte = method; *byte != '\0'; byte++)
+        if (!mockapi_is_token_byte((unsigned char)*byte)) return check->fault = MOCKAPI_REQUEST_BAD_METHOD;
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, mockapi_check_header, check);
+    if (check->fault != MOCKAPI_REQUEST_OK) return check->fault;
+    if (check->content_lengths > 0 && check->transfer_encoding) {
+        mockapi_request_fault_at(check, MOCKAPI_REQUEST_LENGTH_AND_CODING, "Content-Length", 14);
+        return check->fault;
+    }
+    if (http11 && !check->has_host) return check->fault = MOCKAPI_REQUEST_NO_HOST;
+    return MOCKAPI_REQUEST_OK;
+}
+
+#endif

@@ -1,0 +1,109 @@
+import CMicroHTTPD
+import Dispatch
+import Logging
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Closes connections whose request does not arrive whole within the connection timeout.
+///
+/// libmicrohttpd's connection timeout counts idle time only: a client that sends a byte of its request every second
+/// (slowloris) is never idle and keeps its connection for ever, and as many such clients as the connection limit lock
+/// everyone else out. So each connection also has a deadline while a request is on its way in: from the moment the
+/// connection opens, or its previous request completes, until the whole request (head and body) has been handed to
+/// the responder. A watchdog shuts down the socket of a connection past its deadline; libmicrohttpd then reads the end
+/// of the stream and closes the connection the usual way. Time spent answering (an upstream call) does not count.
+final class RequestDeadlines: Sendable {
+    /// The deadline state of one connection, kept in libmicrohttpd's socket context for it.
+    final class Watched: Sendable {
+        let socket: Int32
+        /// When the request now on its way in started (`DispatchTime` nanoseconds); 0 while a request is being answered.
+        fileprivate let since: Atomic<UInt64>
+
+        fileprivate init(socket: Int32) {
+            self.socket = socket
+            self.since = Atomic(DispatchTime.now().uptimeNanoseconds)
+        }
+    }
+
+    let seconds: Int
+    private let limit: UInt64
+    private let logger: Logger
+    /// Open connections; a connection leaves before libmicrohttpd closes its socket, so a socket shut down under this
+    /// lock is never one that was closed and reused for another connection.
+    private let open = Mutex<[ObjectIdentifier: Watched]>([:])
+    /// Dispatch sources are thread-safe; Dispatch does not say so to the compiler.
+    nonisolated(unsafe) private let timer: any DispatchSourceTimer
+
+    init(seconds: Int, logger: Logger) {
+        self.seconds = seconds
+        self.limit = UInt64(seconds) * 1_000_000_000
+        self.logger = logger
+        // Checked four times per timeout period, so a connection goes at most a quarter period late; at least once a second.
+        let tick = DispatchTimeInterval.milliseconds(min(seconds * 250, 1000))
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "mockapi.request-deadlines"))
+        timer.schedule(deadline: .now() + tick, repeating: tick, leeway: .milliseconds(50))
+        timer.setEventHandler { [weak self] in self?.sweep() }
+        timer.resume()
+    }
+
+    deinit { timer.cancel() }
+
+    func opened(socket: Int32) -> Watched {
+        let watched = Watched(socket: socket)
+        open.withLock { $0[ObjectIdentifier(watched)] = watched }
+        return watched
+    }
+
+    func closed(_ watched: Watched) {
+        _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(watched)) }
+    }
+
+    /// The request on this connection has arrived whole: its deadline is off until the answer is sent.
+    static func received(on connection: OpaquePointer) {
+        watched(connection)?.since.store(0, ordering: .relaxed)
+    }
+
+    /// The previous request on this connection is done: the next one must arrive within the timeout from now.
+    static func completed(on connection: OpaquePointer) {
+        watched(connection)?.since.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+    }
+
+    private static func watched(_ connection: OpaquePointer) -> Watched? {
+        mockapi_mhd_socket_context(connection).map { Unmanaged<Watched>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private func sweep() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let cut = open.withLock { open -> Int in
+            var cut = 0
+            for watched in open.values {
+                let since = watched.since.load(ordering: .relaxed)
+                guard since != 0, now > since, now - since > limit else { continue }
+                shutdown(watched.socket, Int32(SHUT_RDWR))
+                watched.since.store(0, ordering: .relaxed)
+                cut += 1
+            }
+            return cut
+        }
+        if cut > 0 {
+            logger.info("closed \(cut) connection\(cut == 1 ? "" : "s") whose request did not arrive whole within \(seconds) s (--timeout)")
+        }
+    }
+}
+
+/// libmicrohttpd's connection-notify callback: a connection opened or closed.
+let mockapiConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
+    guard let cls, let connection, let socketContext else { return }
+    guard let deadlines = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines else { return }
+    if event == .CONNECTION_NOTIFY_STARTED {
+        let watched = deadlines.opened(socket: mockapi_mhd_connection_fd(connection))
+        socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()
+    } else if let pointer = socketContext.pointee {
+        let watched = Unmanaged<RequestDeadlines.Watched>.fromOpaque(pointer)
+        deadlines.closed(watched.takeUnretainedValue())
+        watched.release()
+        socketContext.pointee = nil
+    }
+}

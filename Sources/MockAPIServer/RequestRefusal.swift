@@ -1,0 +1,46 @@
+import CMicroHTTPD
+import MockAPICore
+
+/// A request head mockapi refuses before reading any of the body: the status and the words of its answer. Answering
+/// in the first call of the access handler also makes libmicrohttpd close the connection afterwards, which is what a
+/// request with doubtful framing (RFC 9112 §6.1: Content-Length with Transfer-Encoding) requires: whatever follows it
+/// on the connection is never read as another request.
+struct RequestRefusal: Equatable {
+    let status: Int
+    let message: String
+
+    /// Why this request head is refused, or nil when it is fine. `target` is the raw request target.
+    static func check(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+                      target: String) -> RequestRefusal? {
+        var check = mockapi_request_check()
+        let http11 = version.map { String(cString: $0) == "HTTP/1.1" } ?? false
+        let fault = mockapi_mhd_check_request(connection, method, http11 ? 1 : 0, &check)
+        if fault == MOCKAPI_REQUEST_OK {
+            guard target.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
+                return refuse(400, "the request target contains a space or a control character; percent-encode it")
+            }
+            return nil
+        }
+        let header = withUnsafeBytes(of: check.header) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        switch fault {
+        case MOCKAPI_REQUEST_BAD_METHOD:
+            return refuse(400, "the request method is not a valid HTTP method name (letters, digits and !#$%&'*+-.^_`|~)")
+        case MOCKAPI_REQUEST_NO_HOST:
+            return refuse(400, "an HTTP/1.1 request needs a Host header")
+        case MOCKAPI_REQUEST_BAD_HEADER_NAME:
+            return refuse(400, "header name \"\(header)\" is not a valid HTTP field name (no spaces, separators or control characters)")
+        case MOCKAPI_REQUEST_BAD_HEADER_VALUE:
+            return refuse(400, "the value of header \(header) contains a control character")
+        case MOCKAPI_REQUEST_LENGTH_AND_CODING:
+            return refuse(400, "Content-Length and Transfer-Encoding together make the request's length ambiguous; send one of them")
+        case MOCKAPI_REQUEST_LENGTHS_DIFFER:
+            return refuse(400, "Content-Length is given more than once, with different values")
+        default:
+            return refuse(501, "Transfer-Encoding other than chunked is not supported")
+        }
+    }
+
+    private static func refuse(_ status: Int, _ reason: String) -> RequestRefusal {
+        RequestRefusal(status: status, message: "mockapi: \(reason)\n")
+    }
+}

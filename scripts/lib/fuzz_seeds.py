@@ -1,0 +1,97 @@
+"""Writes the seed inputs of the fuzz targets (scripts/fuzz) from cassettes and, when present, ../shared/data.
+
+    python3 fuzz_seeds.py TARGET OUTPUT_FOLDER CASSETTE_OR_DATA_FOLDER...
+
+cassette:  each JSON file as it is when small (cassettes, and other JSON for the loader's error paths), else each of
+           its interactions as a cassette of its own: small inputs keep the fuzzer fast.
+matching:  each recorded request of each cassette, in the target's input format (method, target, headers, body).
+redaction: a secret, a JSON path and each cassette (split as for cassette), in the target's input format.
+"""
+import hashlib
+import json
+import os
+import sys
+
+
+def json_files(roots):
+    for root in roots:
+        if os.path.isfile(root):
+            yield root
+            continue
+        for folder, subfolders, files in os.walk(root):
+            subfolders[:] = sorted(s for s in subfolders if not s.startswith("."))
+            for name in sorted(files):
+                if name.endswith(".json") and not name.startswith("."):
+                    yield os.path.join(folder, name)
+
+
+def body_bytes(body):
+    if not body:
+        return b""
+    if "json" in body:
+        return json.dumps(body["json"], separators=(",", ":"), ensure_ascii=False).encode()
+    if "text" in body:
+        return body["text"].encode()
+    return b""
+
+
+def request_seeds(data):
+    try:
+        cassette = json.loads(data)
+        interactions = cassette["interactions"]
+    except (ValueError, KeyError, TypeError):
+        return
+    for interaction in interactions:
+        try:
+            request = interaction["request"]
+            mount = interaction.get("mount") or ""
+            target = (mount if mount != "/" else "") + request["path"]
+            if request.get("query") is not None:
+                target += "?" + request["query"]
+            lines = [request["method"], target]
+            lines += ["%s: %s" % (name, value) for name, value in request.get("headers") or []]
+            yield ("\n".join(lines) + "\n\n").encode() + body_bytes(request.get("body"))
+        except (KeyError, TypeError, AttributeError):
+            continue
+
+
+SMALL = 8192
+
+
+def cassette_seeds(data):
+    """The file when it is small; otherwise one cassette per interaction (for a cassette), or nothing."""
+    if len(data) <= SMALL:
+        yield data
+        return
+    try:
+        cassette = json.loads(data)
+        interactions = cassette["interactions"]
+    except (ValueError, KeyError, TypeError):
+        return
+    for interaction in interactions:
+        yield json.dumps({"mockapi": 1, "interactions": [interaction]}, indent=2, ensure_ascii=False).encode()
+
+
+def main():
+    target, output, roots = sys.argv[1], sys.argv[2], sys.argv[3:]
+    os.makedirs(output, exist_ok=True)
+    seeds = []
+    for path in json_files(roots):
+        with open(path, "rb") as file:
+            data = file.read()
+        if target == "cassette":
+            seeds.extend(cassette_seeds(data))
+        elif target == "matching":
+            seeds.extend(request_seeds(data))
+        elif target == "redaction":
+            secret = b"0000000000000000000000000000000000000001\n$..token\n"
+            seeds.extend(secret + seed for seed in cassette_seeds(data))
+    for seed in seeds:
+        name = hashlib.sha1(seed).hexdigest()
+        with open(os.path.join(output, name), "wb") as file:
+            file.write(seed)
+    print(len(seeds))
+
+
+if __name__ == "__main__":
+    main()
