@@ -18,4 +18,20 @@ struct RecordHostileTargetTests {
             #expect(try rig.cassette.interactions.isEmpty)
         }
     }
+
+    /// `GET /a??b=1` reaches the upstream as sent, and the cassette it lands in loads and replays it (its query starts
+    /// with ?; the loader once refused that, so one such request made the whole cassette unloadable).
+    @Test func queryStartingWithQuestionMark_isRecordedLoadableAndReplayed() async throws {
+        try await withRig(upstream: { _ in .response(.text(status: 200, "ok")) }) { rig, upstream in
+            let port = try #require(rig.recorder.baseURL.port)
+            #expect(try await RawTCP.get(port: port, target: "/a??b=1") == "HTTP/1.1 200 OK")
+            #expect(upstream.requests.map(\.target) == ["/a??b=1"])
+            await rig.recorder.writer.flush()
+            #expect(try rig.cassette.interactions.map(\.request.query) == ["?b=1"])
+            try await rig.replay { base in
+                let port = try #require(URL(string: base)?.port)
+                #expect(try await RawTCP.get(port: port, target: "/a??b=1") == "HTTP/1.1 200 OK")
+            }
+        }
+    }
 }

@@ -23,8 +23,9 @@ enum Validate {
     }
 
     static func query(_ field: JSONField) throws(CassetteError) -> String {
+        // Byte for byte what followed the first ? of the target; it may start with another ? (`GET /a??b=1`, which
+        // clients send and upstreams answer), so a leading ? is part of the query, not a mistake to refuse.
         let query = try field.string()
-        if query.hasPrefix("?") { throw field.failure("write the query without its leading ?") }
         guard query.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
             throw field.failure("the query contains a space or control character; percent-encode it")
         }
