@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "QiitaAPI", targets: ["QiitaAPI"]),
         // For the libFuzzer targets in Fuzz/ (a package of their own); tests import MockAPITesting, which re-exports it.
         .library(name: "MockAPICore", targets: ["MockAPICore"]),
+        .library(name: "MockAPIInterop", targets: ["MockAPIInterop"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),

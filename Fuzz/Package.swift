@@ -10,6 +10,7 @@ import PackageDescription
 // repository was cloned, so the name is read from the path.
 let mainPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
 let core = Target.Dependency.product(name: "MockAPICore", package: mainPackage.lastPathComponent)
+let interop = Target.Dependency.product(name: "MockAPIInterop", package: mainPackage.lastPathComponent)
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -28,6 +29,7 @@ let package = Package(
         .executableTarget(name: "FuzzMatching", dependencies: ["FuzzSupport", core], swiftSettings: swiftSettings),
         // Redactor over interactions of a fuzzed cassette; what it writes must load again.
         .executableTarget(name: "FuzzRedaction", dependencies: ["FuzzSupport", core], swiftSettings: swiftSettings),
-        // Slot for the HAR/VCR importers (branch `interop`): see README.md, "Adding a target".
+        // HAR or VCR bytes → `mockapi import`'s importer; what it produces loads, what it refuses names the input.
+        .executableTarget(name: "FuzzImport", dependencies: ["FuzzSupport", core, interop], swiftSettings: swiftSettings),
     ]
 )

@@ -6,6 +6,7 @@ cassette:  each JSON file as it is when small (cassettes, and other JSON for the
            its interactions as a cassette of its own: small inputs keep the fuzzer fast.
 matching:  each recorded request of each cassette, in the target's input format (method, target, headers, body).
 redaction: a secret, a JSON path and each cassette (split as for cassette), in the target's input format.
+import:    each HAR and VCR/vcrpy file as it is, and each small cassette's interactions written as a HAR file.
 """
 import hashlib
 import json
@@ -13,7 +14,7 @@ import os
 import sys
 
 
-def json_files(roots):
+def json_files(roots, extensions=(".json",)):
     for root in roots:
         if os.path.isfile(root):
             yield root
@@ -21,7 +22,7 @@ def json_files(roots):
         for folder, subfolders, files in os.walk(root):
             subfolders[:] = sorted(s for s in subfolders if not s.startswith("."))
             for name in sorted(files):
-                if name.endswith(".json") and not name.startswith("."):
+                if name.endswith(extensions) and not name.startswith("."):
                     yield os.path.join(folder, name)
 
 
@@ -72,14 +73,57 @@ def cassette_seeds(data):
         yield json.dumps({"mockapi": 1, "interactions": [interaction]}, indent=2, ensure_ascii=False).encode()
 
 
+def har_seed(data):
+    """A small cassette's interactions as a HAR 1.2 file, or nothing (not a cassette, or too large)."""
+    if len(data) > SMALL:
+        return
+    try:
+        cassette = json.loads(data)
+        entries = []
+        for interaction in cassette["interactions"]:
+            request, response = interaction["request"], interaction["response"]
+            url = interaction.get("upstream", "https://api.example.com") + request["path"]
+            if request.get("query") is not None:
+                url += "?" + request["query"]
+            body = response.get("body") or {}
+            text = body_bytes(body).decode("utf-8", "replace")
+            entry = {
+                "startedDateTime": interaction.get("recordedAt", "2024-01-01T00:00:00Z"),
+                "time": 1,
+                "request": {
+                    "method": request["method"], "url": url, "httpVersion": "HTTP/1.1",
+                    "headers": [{"name": n, "value": v} for n, v in request.get("headers") or []],
+                    "queryString": [], "cookies": [], "headersSize": -1, "bodySize": -1,
+                },
+                "response": {
+                    "status": response["status"], "statusText": "", "httpVersion": "HTTP/1.1",
+                    "headers": [{"name": n, "value": v} for n, v in response.get("headers") or []],
+                    "cookies": [], "content": {"size": len(text), "mimeType": "application/json", "text": text},
+                    "redirectURL": "", "headersSize": -1, "bodySize": -1,
+                },
+                "cache": {}, "timings": {"send": 0, "wait": 1, "receive": 0},
+            }
+            entries.append(entry)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return
+    har = {"log": {"version": "1.2", "creator": {"name": "fuzz_seeds.py", "version": "1"}, "entries": entries}}
+    yield json.dumps(har, indent=1, ensure_ascii=False).encode()
+
+
 def main():
     target, output, roots = sys.argv[1], sys.argv[2], sys.argv[3:]
     os.makedirs(output, exist_ok=True)
     seeds = []
-    for path in json_files(roots):
+    extensions = (".json", ".har", ".yml", ".yaml") if target == "import" else (".json",)
+    for path in json_files(roots, extensions):
         with open(path, "rb") as file:
             data = file.read()
-        if target == "cassette":
+        if target == "import":
+            if path.endswith(".json"):
+                seeds.extend(har_seed(data))
+            elif len(data) <= 4 * SMALL:
+                seeds.append(data)
+        elif target == "cassette":
             seeds.extend(cassette_seeds(data))
         elif target == "matching":
             seeds.extend(request_seeds(data))

@@ -38,6 +38,8 @@ public func fuzzMatching(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         guard normalizer.json(response.body) != nil else { fuzzFailure("the unmatched answer is not JSON") }
     case .deferred:
         fuzzFailure("a replayer without a fallback deferred an answer")
+    case .reset, .hang, .truncated:
+        fuzzFailure("a replayer without faults configured answered with a fault")
     }
     return 0
 }

@@ -17,11 +17,18 @@ public struct CassetteImporter: Sendable {
 
     /// Imports files into one cassette. `output` names the cassette in errors about the result.
     public func importFiles(_ files: [String], output: String) throws(InteropError) -> ImportResult {
+        var contents: [(file: String, bytes: [UInt8])] = []
+        for file in files {
+            do { contents.append((file, try FileIO.read(file))) } catch { throw .unreadable(file: file, reason: error.description) }
+        }
+        return try importContents(contents, output: output)
+    }
+
+    /// Imports the contents of files already read into one cassette; `file` names each in errors.
+    public func importContents(_ contents: [(file: String, bytes: [UInt8])], output: String) throws(InteropError) -> ImportResult {
         var result = ImportResult()
         var interactions: [Interaction] = []
-        for file in files {
-            let bytes: [UInt8]
-            do { bytes = try FileIO.read(file) } catch { throw .unreadable(file: file, reason: error.description) }
+        for (file, bytes) in contents {
             let read = try importBytes(bytes, file: file)
             interactions += read.interactions
             result.warnings += read.warnings
