@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
         .library(name: "QiitaAPI", targets: ["QiitaAPI"]),
-        // For the libFuzzer targets in Fuzz/ (a package of their own); tests import MockAPITesting, which re-exports it.
+        // For the libFuzzer targets in Tests/Fuzz/ (a package of their own); tests import MockAPITesting, which re-exports it.
         .library(name: "MockAPICore", targets: ["MockAPICore"]),
         .library(name: "MockAPIInterop", targets: ["MockAPIInterop"]),
     ],

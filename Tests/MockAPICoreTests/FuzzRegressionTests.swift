@@ -1,10 +1,10 @@
 import MockAPICore
 import Testing
 
-/// Bugs found by the fuzz targets (Fuzz/, scripts/fuzz). Each input that found one is kept in Fuzz/regressions/TARGET/
+/// Bugs found by the fuzz targets (Tests/Fuzz/, scripts/fuzz). Each input that found one is kept in Tests/Fuzz/regressions/TARGET/
 /// too, and the fuzz smoke run replays it.
 struct FuzzRegressionTests {
-    /// Fuzz/regressions/cassette/duration-1e400.json: `1e400` read as an infinite duration, which the cassette was then
+    /// Tests/Fuzz/regressions/cassette/duration-1e400.json: `1e400` read as an infinite duration, which the cassette was then
     /// saved with as `inf`, not JSON: a cassette that loaded could not be loaded again once saved.
     @Test func durationBeyondADouble_isRefusedWhereItIs() {
         let text = #"{"mockapi":1,"interactions":[{"request":{"method":"GET","path":"/"},"response":{"status":200},"durationMs":1e400}]}"#
@@ -21,7 +21,7 @@ struct FuzzRegressionTests {
         #expect(reloaded.interactions.first?.durationMs == nil)
     }
 
-    /// Fuzz/regressions/redaction/secret-at-start-of-path: a `--redact-env` value at the start of a path (`/internal…`)
+    /// Tests/Fuzz/regressions/redaction/secret-at-start-of-path: a `--redact-env` value at the start of a path (`/internal…`)
     /// was replaced with the slash that starts it: the recorder wrote a path without its leading /, and the cassette no
     /// longer loaded (nor could `mockapi record` add to it).
     @Test func secretAtTheStartOfAPath_leavesAPathThatLoads() throws {

@@ -6,9 +6,9 @@ import PackageDescription
 // them with scripts/fuzz, which passes `-sanitize=fuzzer,address -parse-as-library` and its own scratch path
 // (.build-fuzz); a plain `swift build` here makes executables without a main.
 //
-// The main package is the folder above; SwiftPM names a path dependency after its folder, which depends on where the
-// repository was cloned, so the name is read from the path.
-let mainPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
+// The main package is the repository root, two folders up; SwiftPM names a path dependency after its folder, which
+// depends on where the repository was cloned, so the name is read from the path.
+let mainPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
 let core = Target.Dependency.product(name: "MockAPICore", package: mainPackage.lastPathComponent)
 let interop = Target.Dependency.product(name: "MockAPIInterop", package: mainPackage.lastPathComponent)
 let swiftSettings: [SwiftSetting] = [
@@ -19,7 +19,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "mockapi-fuzz",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(path: "..")],
+    dependencies: [.package(path: "../..")],
     targets: [
         .target(name: "CLibFuzzer"),
         .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], swiftSettings: swiftSettings),
