@@ -36,13 +36,17 @@ def body_bytes(body):
     return b""
 
 
-def request_seeds(data):
+def interactions_of(data):
+    """The interactions of a cassette's bytes, or [] when they are not a cassette."""
     try:
-        cassette = json.loads(data)
-        interactions = cassette["interactions"]
+        interactions = json.loads(data)["interactions"]
     except (ValueError, KeyError, TypeError):
-        return
-    for interaction in interactions:
+        return []
+    return interactions if isinstance(interactions, list) else []
+
+
+def request_seeds(data):
+    for interaction in interactions_of(data):
         try:
             request = interaction["request"]
             mount = interaction.get("mount") or ""
@@ -64,12 +68,7 @@ def cassette_seeds(data):
     if len(data) <= SMALL:
         yield data
         return
-    try:
-        cassette = json.loads(data)
-        interactions = cassette["interactions"]
-    except (ValueError, KeyError, TypeError):
-        return
-    for interaction in interactions:
+    for interaction in interactions_of(data):
         yield json.dumps({"mockapi": 1, "interactions": [interaction]}, indent=2, ensure_ascii=False).encode()
 
 
@@ -77,10 +76,12 @@ def har_seed(data):
     """A small cassette's interactions as a HAR 1.2 file, or nothing (not a cassette, or too large)."""
     if len(data) > SMALL:
         return
+    interactions = interactions_of(data)
+    if not interactions:
+        return
     try:
-        cassette = json.loads(data)
         entries = []
-        for interaction in cassette["interactions"]:
+        for interaction in interactions:
             request, response = interaction["request"], interaction["response"]
             url = interaction.get("upstream", "https://api.example.com") + request["path"]
             if request.get("query") is not None:
