@@ -20,6 +20,11 @@ extension MockAPI {
                 journal, and the next `mockapi record` on that cassette folds it in. Compressed answers (gzip, \
                 deflate, br) reach the client as sent and are stored decoded, readable as JSON or text.
 
+                Absolute upstream URLs in the answers the client receives (Link and Location headers, JSON and text \
+                bodies) are rewritten to this proxy, as replay does, so a client that follows a `next` link or a \
+                redirect stays on the proxy and that page is recorded too. The cassette keeps the upstream's own URLs. \
+                A rewritten body goes to the client decoded, without its Content-Encoding. --no-rewrite turns this off.
+
                 Several upstreams: --upstream /qiita=https://qiita.com --upstream https://api.github.com sends \
                 /qiita/… to Qiita (without the prefix) and everything else to GitHub. `mockapi serve` replays the \
                 cassette under the same prefixes.
@@ -57,6 +62,11 @@ extension MockAPI {
 
         @OptionGroup public var recording: RecordOptions
 
+        @Flag(
+            name: .customLong("no-rewrite"),
+            help: "Hand upstream URLs (https://api.github.com/…) in answers to the client unchanged.")
+        public var noRewrite = false
+
         @OptionGroup public var server: ServerOptions
 
         public init() {}
@@ -71,8 +81,8 @@ extension MockAPI {
             let journal = Journal(capacity: server.journalSize)
             let running: MicroHTTPDServer
             do {
-                running = try MicroHTTPDServer(configuration: server.configuration, logger: logger) { _ in
-                    let recorder = setup.recorder(journal: journal, logger: logger)
+                running = try MicroHTTPDServer(configuration: server.configuration, logger: logger) { baseURL in
+                    let recorder = setup.recorder(journal: journal, clientBaseURL: noRewrite ? nil : baseURL, logger: logger)
                     return Router(admin: AdminResponder(journal: journal, accessToken: server.adminToken) { setup.healthFacts }, main: recorder)
                 }
             } catch {

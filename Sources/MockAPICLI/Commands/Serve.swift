@@ -24,7 +24,8 @@ extension MockAPI {
 
                 With --record-missing, a request that matches nothing is forwarded to --upstream instead, and the \
                 interaction is recorded into --cassette (as `mockapi record` does: scrubbed, on disk before the \
-                answer), which is replayed too when it exists.
+                answer), which is replayed too when it exists. Upstream URLs in forwarded answers are rewritten to \
+                this server as in replay, so the client's next request comes back here.
 
                 Each cassette also has a scoped base URL, the server's URL followed by /@ and the cassette's name \
                 (http://127.0.0.1:8080/@github/paginate-issues): it answers from that cassette alone, with its own \
@@ -139,7 +140,8 @@ extension MockAPI {
                 running = try MicroHTTPDServer(configuration: server.configuration, logger: logger) { baseURL in
                     let replay = ReplayService(
                         cassettes: loaded, sources: cassettes, options: options, conditions: conditions, baseURL: baseURL,
-                        journal: journal, fallback: setup?.recorder(journal: journal, logger: logger),
+                        journal: journal, fallback: setup?.recorder(
+                            journal: journal, clientBaseURL: noRewrite ? nil : baseURL, logger: logger),
                         onUnmatched: { logger.warning("\($0.line)") })
                     return Router(admin: AdminResponder(journal: journal, replay: replay, accessToken: server.adminToken) { replay.healthFacts }, main: replay)
                 }

@@ -33,11 +33,12 @@ struct RecordingSetup {
             options: .init(timeout: options.upstreamTimeout, maximumBodyBytes: options.maxResponse.bytes))
     }
 
-    func recorder(journal: Journal, logger: Logger) -> Recorder {
+    /// - Parameter clientBaseURL: the server's own URL, to which upstream URLs in answers are rewritten; nil keeps them.
+    func recorder(journal: Journal, clientBaseURL: String?, logger: Logger) -> Recorder {
         Recorder(
             routes: routes, upstream: upstream, redactor: Redactor(rules: rules), writer: writer, journal: journal,
             statistics: statistics, cassetteName: RecordingSetup.name(of: writer.file), maximumBodyBytes: maximumBodyBytes,
-            logger: logger)
+            clientBaseURL: clientBaseURL, logger: logger)
     }
 
     /// Waits for writes in progress, folds the journal into the cassette file, and closes upstream connections.

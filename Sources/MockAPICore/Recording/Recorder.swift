@@ -24,14 +24,18 @@ public final class Recorder: Responder {
     /// The largest decoded answer body recorded.
     public let maximumBodyBytes: Int
     private let logger: Logger
+    /// Points absolute upstream URLs in answers back at the proxy (see ``ProxiedAnswer``); nil when not asked to.
+    private let rewriter: URLRewriter?
     /// Secrets scrubbed from earlier interactions of this session, hunted down in later ones (most recent last).
     private let learned = Mutex<[SecretLiteral]>([])
     /// How many learned secrets are kept.
     static let learnedLimit = 256
 
+    /// - Parameter clientBaseURL: the proxy's own base URL; upstream URLs in what the client receives are rewritten to
+    ///   it, so the client's next request (a `next` page, a redirect) comes through the proxy too. Nil: not rewritten.
     public init(routes: UpstreamRoutes, upstream: any Upstream, redactor: Redactor, writer: CassetteWriter,
                 journal: Journal = Journal(), statistics: RecorderStatistics = RecorderStatistics(), cassetteName: String,
-                maximumBodyBytes: Int = 256 << 20, logger: Logger) {
+                maximumBodyBytes: Int = 256 << 20, clientBaseURL: String? = nil, logger: Logger) {
         self.routes = routes
         self.upstream = upstream
         self.redactor = redactor
@@ -41,6 +45,7 @@ public final class Recorder: Responder {
         self.cassetteName = cassetteName
         self.maximumBodyBytes = maximumBodyBytes
         self.logger = logger
+        self.rewriter = ProxiedAnswer.rewriter(routes: routes, clientBaseURL: clientBaseURL)
     }
 
     /// Every header is forwarded, so the engine must collect them all.
@@ -107,7 +112,7 @@ public final class Recorder: Responder {
         statistics.recorded(route: route, redactions: report)
         journal.record(request, status: answer.status, outcome: .recorded(cassette: cassetteName, index: index))
         logger.debug("recorded \(request.method) \(request.target) → \(answer.status) as \(cassetteName)[\(index)]")
-        return .response(HTTPResponse(status: answer.status, headers: ProxyHeaders.toClient(answer.headers), body: answer.body))
+        return .response(ProxiedAnswer.make(answer, decoded: decoded, recorded: interaction.response.body, rewriter: rewriter))
     }
 
     private func learn(_ secrets: [SecretLiteral]) {
