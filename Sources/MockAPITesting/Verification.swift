@@ -28,7 +28,7 @@ enum Verification {
         guard !reports.isEmpty else { return }
         let whose = cassette.map { " through /@\($0)" } ?? ""
         var lines = ["mockapi: \(reports.count) request\(reports.count == 1 ? "" : "s")\(whose) matched no recording:"]
-        for report in reports.prefix(50) { lines.append("  " + report.line) }
+        for report in reports.prefix(50) { lines += report.lines(indent: "  ") }
         if reports.count > 50 { lines.append("  … \(reports.count - 50) more") }
         throw VerificationFailure(description: lines.joined(separator: "\n"))
     }

@@ -51,6 +51,16 @@ struct ReplayerTests {
         #expect(differences == .array([.string(#"body field $.title: "Found a bag" (recorded "Found a bug")"#)]))
     }
 
+    /// JSON written with spaces (Python clients, imported HARs) is stored as text, and still compared field by field.
+    @Test func unmatched_bodyFieldDifferencesAreNamed_whenTheRecordedJSONIsStoredAsText() async throws {
+        let replayer = Replayer.make([.make([
+            .make("POST", "/repos/o/r/issues", status: 201, requestBody: .text(#"{"title": "Found a bug", "labels": ["bug"]}"#)),
+        ])])
+        let response = await replayer.respond(to: .post("/repos/o/r/issues", json: #"{"labels":["bug"],"title":"Found a bag"}"#))
+        let differences = try #require(response.json?["nearest"]?.arrayValue?.first?["differences"])
+        #expect(differences == .array([.string(#"body field $.title: "Found a bag" (recorded "Found a bug")"#)]))
+    }
+
     @Test func postWithReorderedJSONKeys_matches() async throws {
         let replayer = Replayer.make([.make([
             .make("POST", "/repos/o/r/issues", status: 201, body: .json(.object(["number": .integer(1)])),

@@ -51,9 +51,10 @@ struct ParallelScopesTests {
         let failure = try #require(#expect(throws: VerificationFailure.self) { try server.assertNoUnmatched(cassette: "suite/test-3") })
         #expect(failure.description == """
             mockapi: 1 request through /@suite/test-3 matched no recording:
-              unmatched GET /user/following/hubot (no recorded interaction matches); nearest: suite/test-3[0] \
-            GET /user/following/octocat: path: /user/following/hubot (recorded /user/following/octocat) (+2 more in the \
-            answer body)
+              GET /user/following/hubot: no recorded interaction matches
+                nearest: suite/test-3[0] GET /user/following/octocat: path: /user/following/hubot (recorded /user/following/octocat)
+                nearest: suite/test-3[1] GET /user/following/octocat: path: /user/following/hubot (recorded /user/following/octocat)
+                nearest: suite/test-3[2] GET /user/following/octocat: path: /user/following/hubot (recorded /user/following/octocat)
             """)
         try server.assertNoUnmatched(cassette: "suite/test-4")
         #expect(server.requests(matching: "GET /user/following/*", cassette: "suite/test-3").count == 7)

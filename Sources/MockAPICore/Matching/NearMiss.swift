@@ -20,9 +20,11 @@ public struct RequestComparison {
 
     let request: RequestKey
     let requestJSON: JSONValue?
+    let normalizer: RequestNormalizer
 
     public init(request: RequestKey, body: [UInt8], normalizer: RequestNormalizer) {
         self.request = request
+        self.normalizer = normalizer
         if case .json = request.body { self.requestJSON = normalizer.json(body) } else { self.requestJSON = nil }
     }
 
@@ -61,10 +63,20 @@ public struct RequestComparison {
         return (distance, differences)
     }
 
+    /// The recorded body as JSON: stored as JSON, or as text that is JSON written with other spacing (Python clients,
+    /// imported HARs), which matches by meaning all the same.
+    private func recordedJSON(_ body: Body) -> JSONValue? {
+        switch body {
+        case .json(let value): value
+        case .text(let text): normalizer.json(Array(text.utf8))
+        default: nil
+        }
+    }
+
     private func bodyDifferences(recorded: BodyKey, recordedBody: Body) -> [String] {
         switch (request.body, recorded) {
         case (.json, .json):
-            guard let mine = requestJSON, case .json(let theirs) = recordedBody else { return ["body: differs"] }
+            guard let mine = requestJSON, let theirs = recordedJSON(recordedBody) else { return ["body: differs"] }
             var lines: [String] = []
             RequestComparison.jsonDifferences(mine, theirs, at: "$", into: &lines)
             return lines.isEmpty ? ["body: differs"] : lines

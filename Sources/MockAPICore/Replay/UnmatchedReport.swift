@@ -47,6 +47,20 @@ public struct UnmatchedReport: Sendable, Equatable {
     }
 }
 
+extension UnmatchedReport {
+    /// The whole report for a person reading a test log: the request and why, then each nearest recorded request with
+    /// what differs, one per line (indented by `indent`).
+    public func lines(indent: String = "") -> [String] {
+        var lines = ["\(indent)\(method) \(shortTarget): \(reason)"]
+        if nearest.isEmpty { lines.append("\(indent)  nothing recorded is close") }
+        for miss in nearest {
+            let differences = miss.differences.isEmpty ? "" : ": " + miss.differences.joined(separator: "; ")
+            lines.append("\(indent)  nearest: \(miss.cassette)[\(miss.index)] \(miss.request)\(differences)")
+        }
+        return lines
+    }
+}
+
 extension NearMiss {
     public var jsonValue: JSONValue {
         .object([
