@@ -8,10 +8,14 @@ public enum Fixtures {
     }
 
     public static func folder(near file: StaticString = #filePath) throws -> String {
-        if let configured = ProcessInfo.processInfo.environment["MOCKAPI_FIXTURES"], !configured.isEmpty {
+        try folder(near: "\(file)", environment: ProcessInfo.processInfo.environment)
+    }
+
+    static func folder(near file: String, environment: [String: String]) throws -> String {
+        if let configured = environment["MOCKAPI_FIXTURES"], !configured.isEmpty {
             return configured
         }
-        var directory = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
+        var directory = URL(fileURLWithPath: file).deletingLastPathComponent()
         while directory.path != "/" {
             let candidate = directory.appendingPathComponent("Fixtures")
             var isFolder: ObjCBool = false
@@ -21,6 +25,16 @@ public enum Fixtures {
             directory.deleteLastPathComponent()
         }
         throw NotFound(description: "no Fixtures folder above \(file); set MOCKAPI_FIXTURES to its path")
+    }
+
+    /// A cassette's name: its path under `root` without `.json` (`github/paginate-issues`); nil for a file elsewhere.
+    public static func name(of file: String, under root: String) -> String? {
+        let folder = URL(fileURLWithPath: root).standardizedFileURL.path
+        let path = URL(fileURLWithPath: file).standardizedFileURL.path
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        guard path.hasPrefix(prefix) else { return nil }
+        let relative = String(path.dropFirst(prefix.count))
+        return relative.hasSuffix(".json") ? String(relative.dropLast(5)) : relative
     }
 
     /// A cassette path: absolute paths and existing relative paths as they are; otherwise under ``folder(near:)``,

@@ -17,6 +17,7 @@ public final class ReplayServer: Sendable {
     /// Replay's state: the cassettes, their views and queues, the conditions.
     public let service: ReplayService
     private let server: MicroHTTPDServer
+    private let recordingMissing: RecordingParts?
 
     /// Starts a server over cassettes.
     /// - Parameters:
@@ -29,24 +30,43 @@ public final class ReplayServer: Sendable {
         maxBodyBytes: Int = 16 << 20, file: StaticString = #filePath
     ) throws -> ReplayServer {
         let paths = try cassettes.map { try Fixtures.resolve($0, near: file) }
-        let loaded = try CassetteLoader.load(paths)
+        let root = try? Fixtures.folder(near: file)
+        let loaded = try CassetteLoader.load(paths).map { loaded in
+            guard let root, let name = Fixtures.name(of: loaded.file, under: root) else { return loaded }
+            return LoadedCassette(name: name, file: loaded.file, cassette: loaded.cassette)
+        }
         return try ReplayServer(
             cassettes: loaded, sources: paths, options: options, conditions: conditions, maxBodyBytes: maxBodyBytes)
     }
 
     /// Starts a server over cassettes already in memory.
     /// - Parameter sources: the files and folders they were loaded from, for ``reload()``; empty if none.
-    public init(cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
-                conditions: ReplayConditions = .none, maxBodyBytes: Int = 16 << 20) throws {
+    public convenience init(cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
+                            conditions: ReplayConditions = .none, maxBodyBytes: Int = 16 << 20) throws {
+        try self.init(
+            cassettes: cassettes, sources: sources, options: options, conditions: conditions, maxBodyBytes: maxBodyBytes,
+            recordingMissing: nil)
+    }
+
+    /// - Parameter recordingMissing: when given, what no recording matches is forwarded upstream and recorded
+    ///   (`serve --record-missing`); the server owns it from here and finishes it in ``stop()``.
+    init(cassettes: [LoadedCassette], sources: [String], options: ReplayOptions, conditions: ReplayConditions,
+         maxBodyBytes: Int, recordingMissing: RecordingParts?) throws {
         var logger = Logger(label: "mockapi.testing")
         logger.logLevel = .error
         let journal = Journal()
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes)
-        let server = try MicroHTTPDServer(configuration: configuration, logger: logger) { baseURL in
-            let service = ReplayService(
-                cassettes: cassettes, sources: sources, options: options, conditions: conditions, baseURL: baseURL,
-                journal: journal)
-            return Router(admin: AdminResponder(journal: journal, replay: service) { service.healthFacts }, main: service)
+        let server: MicroHTTPDServer
+        do {
+            server = try MicroHTTPDServer(configuration: configuration, logger: logger) { baseURL in
+                let service = ReplayService(
+                    cassettes: cassettes, sources: sources, options: options, conditions: conditions, baseURL: baseURL,
+                    journal: journal, fallback: recordingMissing?.recorder(journal: journal, baseURL: baseURL))
+                return Router(admin: AdminResponder(journal: journal, replay: service) { service.healthFacts }, main: service)
+            }
+        } catch {
+            recordingMissing?.abandon()
+            throw error
         }
         guard let router = server.responder as? Router, let service = router.main as? ReplayService,
             let url = URL(string: server.baseURL)
@@ -56,6 +76,7 @@ public final class ReplayServer: Sendable {
         self.server = server
         self.service = service
         self.baseURL = url
+        self.recordingMissing = recordingMissing
     }
 
     /// The replayer behind the plain base URL (a reload replaces it).
@@ -117,7 +138,14 @@ public final class ReplayServer: Sendable {
     }
 
     public func stop() async {
+        try? await finish()
+    }
+
+    /// ``stop()``, saying when what was recorded could not be folded into the cassette file (its journal still holds
+    /// every interaction).
+    func finish() async throws(CassetteWriterError) {
         await server.stop()
+        try await recordingMissing?.finish()
     }
 }
 

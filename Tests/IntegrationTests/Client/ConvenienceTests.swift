@@ -11,7 +11,7 @@ struct ConvenienceTests {
         try await withReplayServer(cassettes: ["github/client/zen"]) { server in
             let zen = try await GitHubClient(baseURL: server.baseURL).rest.request(.get, "/zen").string()
             #expect(zen == "Responsive is better than fast.")
-            #expect(answers(server) == ["zen#0"])
+            #expect(answers(server) == ["github/client/zen#0"])
         }
     }
 
@@ -21,7 +21,7 @@ struct ConvenienceTests {
                 .decode(GitHub.User.self)
             #expect(user.login == "octocat")
             #expect(user.createdAt == Date(timeIntervalSince1970: 1_200_285_215))   // ISO 8601 dates by default
-            #expect(answers(server) == ["get-user#0"])
+            #expect(answers(server) == ["github/client/get-user#0"])
         }
     }
 
@@ -33,7 +33,7 @@ struct ConvenienceTests {
                 .request(.get, "/repos/octokit-fixture-org/get-archive/tarball/main").data()
             #expect(archive.count == 176)
             #expect(Array(archive.prefix(2)) == [0x1F, 0x8B])
-            #expect(answers(server) == ["get-archive#0", "get-archive#1"])
+            #expect(answers(server) == ["github/get-archive#0", "github/get-archive#1"])
         }
     }
 
@@ -45,7 +45,7 @@ struct ConvenienceTests {
                 .decode(GitHub.SearchResult<GitHub.Issue>.self)
             #expect(result.items.map(\.number) == [2, 1])
             #expect(server.requests.map(\.query) == ["q=sesame%20repo%3Aoctokit-fixture-org%2Fsearch-issues"])
-            #expect(answers(server) == ["search-issues#0"])
+            #expect(answers(server) == ["github/search-issues#0"])
         }
     }
 
@@ -61,7 +61,7 @@ struct ConvenienceTests {
                 .decode([GitHub.Label].self)
             #expect(issue.number == 1)
             #expect(labels.map(\.name) == ["Foo", "bAr", "baZ"])
-            #expect(answers(server) == ["add-labels-to-issue#0", "add-labels-to-issue#1"])
+            #expect(answers(server) == ["github/add-labels-to-issue#0", "github/add-labels-to-issue#1"])
         }
     }
 
@@ -76,7 +76,7 @@ struct ConvenienceTests {
             let org = try await github.rest.request(.get, "/orgs/github").decode(GitHub.Organization.self)
             #expect(org.login == "github")
             #expect(clock.sleeps == [.milliseconds(250)])
-            #expect(answers(server) == ["retry-server-error#0", "retry-server-error#1"])
+            #expect(answers(server) == ["github/client/retry-server-error#0", "github/client/retry-server-error#1"])
         }
     }
 
@@ -95,7 +95,7 @@ struct ConvenienceTests {
             let repo = try await github.rest.request(.get, "/repos/octocat/Hello-World").decode(GitHub.Repository.self)
             #expect(repo.fullName == "octocat/Hello-World")
             #expect(renewals.value == 1)
-            #expect(answers(server) == ["refresh-token#0", "refresh-token#1"])
+            #expect(answers(server) == ["github/client/refresh-token#0", "github/client/refresh-token#1"])
         }
     }
 
@@ -109,7 +109,7 @@ struct ConvenienceTests {
             })
             #expect(error.status == 404)
             #expect(error.errorBody(as: GitHub.ErrorBody.self)?.message == "Branch not protected")
-            #expect(answers(server) == ["branch-protection#0"])
+            #expect(answers(server) == ["github/branch-protection#0"])
         }
     }
 }

@@ -49,7 +49,7 @@ struct EventOrderTests {
                 "received 200 (attempt 2)", "validated 200", "decoded", "success",
                 "end after 2",
             ])
-            #expect(answers(server) == ["refresh-token#0", "refresh-token#1"])
+            #expect(answers(server) == ["github/client/refresh-token#0", "github/client/refresh-token#1"])
         }
     }
 
@@ -136,7 +136,7 @@ struct EventOrderTests {
             #expect(recorder.trace == [
                 "start", "received 503 (attempt 1)", "retry 2 after 1.0 seconds", "error cancelled", "end after 1",
             ])
-            #expect(answers(server) == ["retry-server-error#0"])
+            #expect(answers(server) == ["github/client/retry-server-error#0"])
         }
     }
 

@@ -34,7 +34,7 @@ struct PollingTests {
 
             #expect(results == ["12345", "12346,12345", "error decodingFailed"])
             #expect(clock.sleeps == [.seconds(60), .seconds(120)])
-            #expect(answers(server) == ["poll-events#0", "poll-events#1", "poll-events#2"])
+            #expect(answers(server) == ["github/client/poll-events#0", "github/client/poll-events#1", "github/client/poll-events#2"])
         }
     }
 
@@ -47,7 +47,7 @@ struct PollingTests {
 
             #expect(results == ["12350", "error unexpectedStatus 404"])
             #expect(clock.sleeps == [.seconds(60)])
-            #expect(answers(server) == ["poll-events#3", "poll-events#4"])
+            #expect(answers(server) == ["github/client/poll-events#3", "github/client/poll-events#4"])
         }
     }
 
@@ -67,7 +67,7 @@ struct PollingTests {
                 #expect(results == ["12345", "error transport", "12346,12345"])
                 #expect(clock.sleeps == [.seconds(60), .seconds(60)])
                 #expect(transport.sent == 3)
-                #expect(answers(server) == ["poll-events#0", "poll-events#1"])
+                #expect(answers(server) == ["github/client/poll-events#0", "github/client/poll-events#1"])
             }
         }
     }
@@ -85,7 +85,7 @@ struct PollingTests {
             polling.cancel()
 
             #expect(await polling.value == ["12345"])
-            #expect(answers(server) == ["poll-events#0"])
+            #expect(answers(server) == ["github/client/poll-events#0"])
         }
     }
 }

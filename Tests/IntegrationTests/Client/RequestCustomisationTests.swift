@@ -59,7 +59,7 @@ struct RequestCustomisationTests {
             #expect(result.items.map(\.fullName) == ["dtrupenn/Tetris"])
             let space = choice == .clientDefault ? "%20" : "+"
             #expect(server.requests.map(\.query) == ["q=tetris\(space)language%3Aassembly&sort=stars&order=desc"])
-            #expect(answers(server) == ["search-repositories#0"])
+            #expect(answers(server) == ["github/client/search-repositories#0"])
         }
     }
 
@@ -74,7 +74,7 @@ struct RequestCustomisationTests {
             #expect(result.totalCount == 0)
             let space = spaces == .plus ? "+" : "%20"
             #expect(server.requests.map(\.query) == ["q=tetris\(space)language%3Ac%2B%2B&sort=stars&order=desc"])
-            #expect(answers(server) == ["search-repositories#1"])
+            #expect(answers(server) == ["github/client/search-repositories#1"])
         }
     }
 
@@ -115,7 +115,7 @@ struct RequestCustomisationTests {
             #expect(typed == "# hello-world")
             #expect(oneOff == "# hello-world")
             #expect(withoutHeader.response?.headers["X-Mockapi-Unmatched"] == "1")
-            #expect(answers(server) == ["get-content#1", "get-content#1", "unmatched"])
+            #expect(answers(server) == ["github/get-content#1", "github/get-content#1", "unmatched"])
         }
     }
 }

@@ -23,7 +23,7 @@ struct StatusAsValueTests {
 
             #expect(seen == [false, true, false])
             #expect(server.requests.map(\.status) == [404, 204, 204, 204, 404])
-            #expect(answers(server) == (0..<5).map { "following-sequence#\($0)" })
+            #expect(answers(server) == (0..<5).map { "github/client/following-sequence#\($0)" })
         }
     }
 
@@ -48,7 +48,7 @@ struct StatusAsValueTests {
             #expect(error.status == 404)
             #expect(error.errorBody(as: Qiita.ErrorBody.self) == Qiita.ErrorBody(message: "Not found", type: "not_found"))
             // Every 404 above is the recorded one: the requests matched, they were not misses of the mock.
-            #expect(answers(server) == ["tagged-items#1", "tagged-items#1", "tagged-items#0", "tagged-items#1"])
+            #expect(answers(server) == ["qiita/client/tagged-items#1", "qiita/client/tagged-items#1", "qiita/client/tagged-items#0", "qiita/client/tagged-items#1"])
         }
     }
 }

@@ -33,7 +33,7 @@ struct GitHubErrorTests {
             let body = try #require(error.errorBody(as: GitHub.ErrorBody.self))
             #expect(body.message == "Branch not protected")
             #expect(body.documentationURL == "https://docs.github.com/rest/reference/repos#get-branch-protection")
-            #expect(answers(server) == ["branch-protection#0"])
+            #expect(answers(server) == ["github/branch-protection#0"])
         }
     }
 
@@ -46,7 +46,7 @@ struct GitHubErrorTests {
             let body = try #require(error.errorBody(as: GitHub.ErrorBody.self))
             #expect(body.message == "Requires authentication")
             #expect(body.status == "401")
-            #expect(answers(server) == ["requires-authentication#0"])
+            #expect(answers(server) == ["github/client/requires-authentication#0"])
         }
     }
 
@@ -63,7 +63,7 @@ struct GitHubErrorTests {
             #expect(body.message == "Resource not accessible by integration")
             #expect(error.response?.headers["X-Accepted-GitHub-Permissions"] == "issues=write")
             #expect(clock.sleeps.isEmpty)
-            #expect(answers(server) == ["resource-not-accessible#0"])
+            #expect(answers(server) == ["github/client/resource-not-accessible#0"])
         }
     }
 
@@ -78,7 +78,7 @@ struct GitHubErrorTests {
             let body = try #require(error.errorBody(as: GitHub.ErrorBody.self))
             #expect(body.message == "Validation Failed")
             #expect(body.errors == [GitHub.ErrorBody.Detail(resource: "Label", field: "color", code: "invalid")])
-            #expect(answers(server) == ["errors#0"])
+            #expect(answers(server) == ["github/errors#0"])
         }
     }
 }

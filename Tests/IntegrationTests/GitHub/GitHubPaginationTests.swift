@@ -23,7 +23,7 @@ struct GitHubPaginationTests {
             #expect(nextLinks.count == 4)
             #expect(nextLinks.allSatisfy { $0.absoluteString.hasPrefix(server.baseURL.absoluteString + "/") })
             // All five served from the recording, in order, by the URLs the links named.
-            #expect(answers(server) == (0..<5).map { "paginate-issues#\($0)" })
+            #expect(answers(server) == (0..<5).map { "github/paginate-issues#\($0)" })
             #expect(server.requests.map(\.path)
                 == ["/repos/octokit-fixture-org/paginate-issues/issues"] + Array(repeating: "/repositories/1000/issues", count: 4))
             #expect(server.requests.map { $0.query ?? "" } == Self.pageQueries)
@@ -63,7 +63,7 @@ struct GitHubPaginationTests {
 
             #expect(pages == 2)
             #expect(error?.isCancellation == true)
-            #expect(answers(server) == ["paginate-issues#0", "paginate-issues#1"])
+            #expect(answers(server) == ["github/paginate-issues#0", "github/paginate-issues#1"])
             #expect(server.unusedInteractions.map(\.index) == [2, 3, 4])
         }
     }

@@ -11,7 +11,7 @@ struct GitHubReadTests {
         try await withReplayServer(cassettes: ["github/client/zen"]) { server in
             let zen = try await GitHubClient(baseURL: server.baseURL).zen()
             #expect(zen == "Responsive is better than fast.")
-            #expect(answers(server) == ["zen#0"])
+            #expect(answers(server) == ["github/client/zen#0"])
         }
     }
 
@@ -26,7 +26,7 @@ struct GitHubReadTests {
             #expect(user.createdAt == Date(timeIntervalSince1970: 1_200_285_215))   // 2008-01-14T04:33:35Z
             // Only the upstream origin (api.github.com) is rewritten; github.com links are left alone.
             #expect(user.htmlURL?.absoluteString == "https://github.com/octocat")
-            #expect(answers(server) == ["get-user#0"])
+            #expect(answers(server) == ["github/client/get-user#0"])
         }
     }
 
@@ -35,7 +35,7 @@ struct GitHubReadTests {
             let user = try await GitHubClient(baseURL: server.baseURL, token: "test-token").authenticatedUser()
             #expect(user.login == "octocat")
             #expect(user.email == "octocat@github.com")
-            #expect(answers(server) == ["get-authenticated-user#0"])
+            #expect(answers(server) == ["github/client/get-authenticated-user#0"])
         }
     }
 
@@ -48,7 +48,7 @@ struct GitHubReadTests {
             #expect(repo.owner.login == "octokit-fixture-org")
             #expect(repo.isPrivate == false)
             #expect(repo.defaultBranch == "master")
-            #expect(answers(server) == ["get-repository#0"])
+            #expect(answers(server) == ["github/get-repository#0"])
         }
     }
 
@@ -59,7 +59,7 @@ struct GitHubReadTests {
             #expect(org.id == 1000)
             #expect(org.publicRepos == 42)
             #expect(org.isVerified == false)
-            #expect(answers(server) == ["get-organization#0"])
+            #expect(answers(server) == ["github/get-organization#0"])
         }
     }
 
@@ -72,7 +72,7 @@ struct GitHubReadTests {
             #expect(result.incompleteResults == false)
             #expect(result.items.map(\.number) == [2, 1])
             #expect(result.items.first?.title == "Sesame seeds split without a pop!")
-            #expect(answers(server) == ["search-issues#0"])
+            #expect(answers(server) == ["github/search-issues#0"])
         }
     }
 
@@ -83,7 +83,7 @@ struct GitHubReadTests {
             #expect(status.resources["core"]?.remaining == 4999)
             #expect(status.resources["search"]?.limit == 30)
             #expect(status.rate?.reset == 1_372_700_873)
-            #expect(answers(server) == ["get-rate-limit#0"])
+            #expect(answers(server) == ["github/client/get-rate-limit#0"])
         }
     }
 
@@ -95,7 +95,7 @@ struct GitHubReadTests {
             let followsGhost = try await github.isFollowing("ghost")
             #expect(followsOctocat == true)
             #expect(followsGhost == false)
-            #expect(answers(server) == ["following#0", "following#1"])
+            #expect(answers(server) == ["github/client/following#0", "github/client/following#1"])
         }
     }
 }

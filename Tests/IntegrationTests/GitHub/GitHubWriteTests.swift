@@ -20,7 +20,7 @@ struct GitHubWriteTests {
             let labels = try await github.addLabels(
                 ["Foo", "bAr", "baZ"], owner: "octokit-fixture-org", repo: "add-labels-to-issue", issue: issue.number)
             #expect(labels.map(\.name) == ["Foo", "bAr", "baZ"])
-            #expect(answers(server) == ["add-labels-to-issue#0", "add-labels-to-issue#1"])
+            #expect(answers(server) == ["github/add-labels-to-issue#0", "github/add-labels-to-issue#1"])
         }
     }
 
@@ -36,7 +36,7 @@ struct GitHubWriteTests {
 
             try await github.lockIssue(owner: "octokit-fixture-org", repo: "lock-issue", number: 1)
             // The same request again: the last recorded answer repeats.
-            #expect(answers(server) == ["lock-issue#0", "lock-issue#0"])
+            #expect(answers(server) == ["github/lock-issue#0", "github/lock-issue#0"])
             #expect(server.requests.map(\.status) == [204, 204])
         }
     }

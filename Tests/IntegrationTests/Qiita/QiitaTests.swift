@@ -24,7 +24,7 @@ struct QiitaTests {
             }
             #expect(ids == [Self.itemID, "00000000000000000002", "00000000000000000003"])
             #expect(totals == [3, 3, 3])
-            #expect(answers(server) == ["items#1", "items#2", "items#3"])
+            #expect(answers(server) == ["qiita/items#1", "qiita/items#2", "qiita/items#3"])
             #expect(server.requests.allSatisfy { $0.path == "/api/v2/items" })
         }
     }
@@ -36,7 +36,7 @@ struct QiitaTests {
             #expect(item.title == "Example title")
             #expect(item.tags == [Self.rubyTag])
             #expect(item.group?.urlName == "dev")
-            #expect(answers(server) == ["items#4"])
+            #expect(answers(server) == ["qiita/items#4"])
         }
     }
 
@@ -49,7 +49,7 @@ struct QiitaTests {
             let (item, response) = try await Self.client(server).rest.sendWithResponse(Qiita.CreateItem(draft))
             #expect(response.status == 201)
             #expect(item.id == Self.itemID)
-            #expect(answers(server) == ["items#0"])
+            #expect(answers(server) == ["qiita/items#0"])
         }
     }
 
@@ -58,7 +58,7 @@ struct QiitaTests {
             let update = Qiita.ItemUpdate(title: "Example title", body: "# Example", tags: [Self.rubyTag], isPrivate: false)
             let item = try await Self.client(server).updateItem(Self.itemID, update)
             #expect(item.id == Self.itemID)
-            #expect(answers(server) == ["items#5"])
+            #expect(answers(server) == ["qiita/items#5"])
         }
     }
 
@@ -71,7 +71,7 @@ struct QiitaTests {
             #expect(response.status == 204)
             #expect(response.body.isEmpty)
             try await qiita.deleteItem(Self.itemID)
-            #expect(answers(server) == ["items#6", "items#6"])
+            #expect(answers(server) == ["qiita/items#6", "qiita/items#6"])
         }
     }
 
@@ -80,7 +80,7 @@ struct QiitaTests {
             let user = try await Self.client(server).authenticatedUser()
             #expect(user.id == "yaotti")
             #expect(user.imageMonthlyUploadLimit == 1_048_576)
-            #expect(answers(server) == ["users#0"])
+            #expect(answers(server) == ["qiita/users#0"])
         }
     }
 
@@ -90,7 +90,7 @@ struct QiitaTests {
             #expect(user.name == "Hiroshige Umino")
             #expect(user.itemsCount == 300)
             #expect(user.followersCount == 200)
-            #expect(answers(server) == ["users#1"])
+            #expect(answers(server) == ["qiita/users#1"])
         }
     }
 
@@ -100,7 +100,7 @@ struct QiitaTests {
             #expect(tag.id == "qiita")
             #expect(tag.itemsCount == 200)
             #expect(tag.followersCount == 100)
-            #expect(answers(server) == ["tags#0"])
+            #expect(answers(server) == ["qiita/tags#0"])
         }
     }
 
@@ -117,7 +117,7 @@ struct QiitaTests {
             })
             #expect(error.status == 404)
             #expect(error.errorBody(as: Qiita.ErrorBody.self) == Qiita.ErrorBody(message: "Not found", type: "not_found"))
-            #expect(answers(server) == [lookup == "item" ? "errors#0" : "errors#1"])
+            #expect(answers(server) == [lookup == "item" ? "qiita/errors#0" : "qiita/errors#1"])
         }
     }
 }

@@ -24,12 +24,12 @@ struct AuthRefreshTests {
             #expect(renewals.value == 1)
             #expect(await auth.token == "renewed-token")
             #expect(server.requests.map(\.status) == [401, 200])
-            #expect(answers(server) == ["refresh-token#0", "refresh-token#1"])
+            #expect(answers(server) == ["github/client/refresh-token#0", "github/client/refresh-token#1"])
 
             // The renewed token is kept: the next call goes straight through.
             _ = try await github.repository(owner: "octocat", repo: "Hello-World")
             #expect(renewals.value == 1)
-            #expect(answers(server).last == "refresh-token#1")
+            #expect(answers(server).last == "github/client/refresh-token#1")
         }
     }
 
@@ -49,7 +49,7 @@ struct AuthRefreshTests {
             #expect(error.status == 401)
             #expect(error.errorBody(as: GitHub.ErrorBody.self)?.message == "Bad credentials")
             #expect(renewals.value == 1)
-            #expect(answers(server) == ["refresh-token#0", "refresh-token#0"])
+            #expect(answers(server) == ["github/client/refresh-token#0", "github/client/refresh-token#0"])
         }
     }
 }

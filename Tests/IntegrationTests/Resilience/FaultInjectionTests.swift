@@ -26,11 +26,11 @@ struct FaultInjectionTests {
 
     /// A reset connection, then a 503, then the recorded answer: the client retries twice, backing off, and succeeds.
     @Test func seededFaults_areRetried_untilTheRecordedAnswer() async throws {
-        let seed = try #require(await Self.seed(giving: [0, 503, 200], faults: [.reset, .status(503)], rate: 0.5, cassette: "get-organization"))
+        let seed = try #require(await Self.seed(giving: [0, 503, 200], faults: [.reset, .status(503)], rate: 0.5, cassette: "github/get-organization"))
         let conditions = ReplayConditions(faultRate: 0.5, faults: [.reset, .status(503)], seed: seed)
         try await withReplayServer(cassettes: ["github/get-organization"], conditions: conditions) { server in
             let clock = RecordingClock()
-            let github = GitHubClient(baseURL: server.baseURL(for: "get-organization")) {
+            let github = GitHubClient(baseURL: server.baseURL(for: "github/get-organization")) {
                 $0.clock = clock
                 $0.retryPolicy = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(100))
             }
@@ -42,7 +42,7 @@ struct FaultInjectionTests {
                 if case .fault(let kind) = entry.outcome { return kind }
                 return nil
             } == ["reset", "503"])
-            try server.assertAllUsed(cassette: "get-organization")
+            try server.assertAllUsed(cassette: "github/get-organization")
             try server.assertNoUnmatched()
         }
     }

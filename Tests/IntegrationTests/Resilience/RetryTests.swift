@@ -19,7 +19,7 @@ struct RetryTests {
             #expect(org.isVerified == true)
             #expect(clock.sleeps == [.milliseconds(250)])
             #expect(server.requests.map(\.status) == [503, 200])
-            #expect(answers(server) == ["retry-server-error#0", "retry-server-error#1"])
+            #expect(answers(server) == ["github/client/retry-server-error#0", "github/client/retry-server-error#1"])
         }
     }
 
@@ -34,7 +34,7 @@ struct RetryTests {
             #expect(result.items.first?.labels.map(\.name) == ["bug"])
             #expect(clock.sleeps == [.seconds(1)])
             #expect(server.requests.map(\.status) == [429, 200])
-            #expect(answers(server) == ["retry-rate-limited#0", "retry-rate-limited#1"])
+            #expect(answers(server) == ["github/client/retry-rate-limited#0", "github/client/retry-rate-limited#1"])
         }
     }
 
@@ -45,7 +45,7 @@ struct RetryTests {
             let error = try #require(await #expect(throws: APIError.self) { try await github.organization("github") })
             #expect(error.status == 503)
             #expect(error.errorBody(as: GitHub.ErrorBody.self)?.message == "Service Unavailable")
-            #expect(answers(server) == ["retry-server-error#0"])
+            #expect(answers(server) == ["github/client/retry-server-error#0"])
         }
     }
 }

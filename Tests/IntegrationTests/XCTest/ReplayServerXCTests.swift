@@ -31,7 +31,7 @@ final class ReplayServerXCTests: XCTestCase {
                 XCTAssertEqual(error.response?.headers["X-Mockapi-Unmatched"], "1")
             }
             XCTAssertEqual(server.unmatched.map(\.path), ["/repos/octokit-fixture-org/no-such-repo"])
-            XCTAssertEqual(server.unmatched.first?.nearest.first?.cassette, "get-repository")
+            XCTAssertEqual(server.unmatched.first?.nearest.first?.cassette, "github/get-repository")
         }
     }
 
