@@ -5,7 +5,8 @@ import MockAPIServer
 
 /// A recording proxy running inside the test process, on 127.0.0.1 and a free port: what `mockapi record` runs,
 /// without the command line. Point a client at ``baseURL``; each interaction is in ``cassette`` (on disk, scrubbed)
-/// before the client gets its answer.
+/// before the client gets its answer. Upstream URLs in the answers (`Link`, `Location`, bodies) point back at the
+/// recorder, so a client that follows them is recorded too.
 ///
 /// ```swift
 /// let recorder = try RecordingServer(
@@ -18,34 +19,30 @@ public final class RecordingServer: Sendable {
     public let baseURL: URL
     public let recorder: Recorder
     private let server: MicroHTTPDServer
-    private let upstream: HTTPClientUpstream
+    private let parts: RecordingParts
 
     /// Opens (or creates) the cassette and starts the proxy.
     /// - Parameters:
+    ///   - name: how the journal names the cassette; its file name without `.json` unless given.
     ///   - rules: what to scrub; the defaults of `mockapi record` unless given.
     ///   - mode: whether an existing cassette is added to or replaced.
     ///   - upstreamTimeout: seconds the upstream has for a complete answer.
     ///   - maximumBatch: the most interactions one cassette write carries.
-    public init(upstreams: [UpstreamRoute], cassette: String, rules: RedactionRules = .standard,
+    public init(upstreams: [UpstreamRoute], cassette: String, name: String? = nil, rules: RedactionRules = .standard,
                 mode: CassetteWriter.Mode = .append, upstreamTimeout: Double = 30, maximumBatch: Int = .max,
                 maxBodyBytes: Int = 16 << 20) throws {
-        var logger = Logger(label: "mockapi.testing.record")
-        logger.logLevel = .critical
-        let routes = try UpstreamRoutes(upstreams)
-        let writer = try CassetteWriter(file: cassette, mode: mode, forbidding: rules.literals, maximumBatch: maximumBatch)
-        let upstream = HTTPClientUpstream(options: .init(timeout: upstreamTimeout))
+        let parts = try RecordingParts(
+            upstreams: upstreams, cassette: cassette, name: name ?? RecordingServer.name(of: cassette), rules: rules,
+            mode: mode, upstreamTimeout: upstreamTimeout, maximumBatch: maximumBatch)
         let journal = Journal()
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes)
         let server: MicroHTTPDServer
         do {
-            server = try MicroHTTPDServer(configuration: configuration, logger: logger) { _ in
-                let recorder = Recorder(
-                    routes: routes, upstream: upstream, redactor: Redactor(rules: rules), writer: writer, journal: journal,
-                    cassetteName: RecordingServer.name(of: cassette), logger: logger)
-                return Router(admin: AdminResponder(journal: journal) { [] }, main: recorder)
+            server = try MicroHTTPDServer(configuration: configuration, logger: parts.logger) { baseURL in
+                Router(admin: AdminResponder(journal: journal) { [] }, main: parts.recorder(journal: journal, baseURL: baseURL))
             }
         } catch {
-            shutDownLater(upstream)
+            parts.abandon()
             throw error
         }
         guard let router = server.responder as? Router, let recorder = router.main as? Recorder,
@@ -54,7 +51,7 @@ public final class RecordingServer: Sendable {
             throw ServerError.startFailed(reason: "unexpected responder")
         }
         self.server = server
-        self.upstream = upstream
+        self.parts = parts
         self.recorder = recorder
         self.baseURL = url
     }
@@ -72,13 +69,12 @@ public final class RecordingServer: Sendable {
     /// Stops accepting, waits for requests in progress (their interactions are written), folds the journal into the
     /// cassette file, closes upstream connections.
     public func stop() async {
-        await server.stop()
-        try? await recorder.writer.finish()
-        await upstream.shutdown()
+        try? await finish()
     }
-}
 
-/// Shuts a client down from synchronous code that is failing anyway.
-private func shutDownLater(_ upstream: HTTPClientUpstream) {
-    Task { await upstream.shutdown() }
+    /// ``stop()``, saying when the cassette file could not be completed (its journal still holds every interaction).
+    func finish() async throws(CassetteWriterError) {
+        await server.stop()
+        try await parts.finish()
+    }
 }

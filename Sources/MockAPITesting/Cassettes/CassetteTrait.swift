@@ -1,0 +1,62 @@
+import Foundation
+import MockAPICore
+import Testing
+
+/// A Swift Testing trait that gives a test (or every test of a suite) a ``CassetteServer``, reached inside the test
+/// as ``CassetteServer/current``:
+///
+/// ```swift
+/// @Test(.cassette("github/issues", upstream: "https://api.github.com"))
+/// func listsIssues() async throws {
+///     let server = try #require(CassetteServer.current)
+///     let github = GitHubClient(baseURL: server.baseURL)
+///     …
+/// }
+/// ```
+///
+/// It behaves as ``withCassette(_:upstream:mode:redaction:options:strict:file:function:isolation:_:)`` does: it
+/// records or replays as the ``RecordMode`` says, and fails the test for requests that matched no recording. On a
+/// suite, the suite's tests share one server and one cassette.
+public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
+    public let name: String
+    public let upstream: String?
+    public let mode: RecordMode
+    public let redaction: RedactionRules
+    public let options: ReplayOptions
+    public let strict: Bool
+    let sourceFile: StaticString
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let server = try CassetteServer.start(
+            name, upstream: upstream, mode: mode, redaction: redaction, options: options, strict: strict,
+            environment: ProcessInfo.processInfo.environment, file: "\(sourceFile)",
+            testName: CassetteServer.filterName(test.name))
+        do {
+            try await CassetteServer.$current.withValue(server) { try await function() }
+        } catch {
+            throw await server.finish(afterThrowing: error) ?? error
+        }
+        if let failure = await server.finish(afterThrowing: nil) { throw failure }
+    }
+}
+
+extension Trait where Self == CassetteTrait {
+    /// A cassette for this test (or suite): `Fixtures/NAME.json`, recorded from `upstream` when the mode says so.
+    /// - Parameters:
+    ///   - name: the cassette's path under `Fixtures/` without `.json`.
+    ///   - upstream: the real API; may be left out when the cassette exists.
+    ///   - mode: when to record (`MOCKAPI_RECORD` overrides it; under `CI` it is `none`).
+    ///   - redaction: what to scrub while recording, besides `MOCKAPI_REDACT_ENV`'s variables.
+    ///   - options: how replay matches.
+    ///   - strict: whether recordings no request used fail the test.
+    public static func cassette(
+        _ name: String, upstream: String? = nil, mode: RecordMode = .once, redaction: RedactionRules = .standard,
+        options: ReplayOptions = ReplayOptions(), strict: Bool = false, file: StaticString = #filePath
+    ) -> Self {
+        CassetteTrait(
+            name: name, upstream: upstream, mode: mode, redaction: redaction, options: options, strict: strict,
+            sourceFile: file)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// When a test's cassette records, as VCR means the modes.
+///
+/// The mode a test runs in comes from ``resolve(_:environment:)``: `MOCKAPI_RECORD` when it is set, else `none` when
+/// `CI` is set (CI never records by accident, never reaches an upstream), else the mode the test asks for (``once``
+/// unless it says otherwise).
+public enum RecordMode: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Replay only. A missing cassette fails the test, saying how to record it.
+    case none
+    /// Record when the cassette file does not exist yet; replay it when it does.
+    case once
+    /// Replay what is recorded; forward what matches nothing to the upstream and add it to the cassette.
+    case newEpisodes = "new"
+    /// Record afresh. The new cassette replaces the old one only when the test finishes without failing.
+    case all
+
+    /// The environment variable that overrides every test's mode: `none`, `once`, `new` or `all`.
+    public static let variable = "MOCKAPI_RECORD"
+
+    public var description: String { rawValue }
+
+    /// The mode to run in: `MOCKAPI_RECORD`, else `none` under `CI`, else `requested`.
+    /// - Throws: ``CassetteFailure`` when `MOCKAPI_RECORD` holds something else than a mode.
+    public static func resolve(_ requested: RecordMode, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(CassetteFailure) -> RecordMode
+    {
+        if let text = environment[variable], !text.isEmpty {
+            guard let mode = RecordMode(parsing: text) else {
+                throw CassetteFailure(
+                    "mockapi: \(variable)=\(text) is not a record mode; use none, once, new or all")
+            }
+            return mode
+        }
+        if let ci = environment["CI"], !ci.isEmpty { return .none }
+        return requested
+    }
+
+    /// Reads `none`, `once`, `new` (also `new_episodes`, `newEpisodes`) or `all`, in any case.
+    public init?(parsing text: String) {
+        switch text.lowercased() {
+        case "none": self = .none
+        case "once": self = .once
+        case "new", "new_episodes", "newepisodes", "new-episodes": self = .newEpisodes
+        case "all": self = .all
+        default: return nil
+        }
+    }
+}
+
+/// Why a test's cassette could not be used, or what went wrong with the requests it saw: one message a person can act
+/// on (the file, the request, the command that fixes it).
+public struct CassetteFailure: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
