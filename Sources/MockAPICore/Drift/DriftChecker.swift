@@ -57,11 +57,10 @@ public struct DriftChecker: Sendable {
         var pending: [(result: Int, interaction: Interaction)] = []
         for loaded in cassettes {
             for (index, interaction) in loaded.cassette.interactions.enumerated() {
-                let method = interaction.request.method.uppercased()
-                let sends = options.unsafe || DriftChecker.safeMethods.contains(method)
+                let skip = reasonToSkip(interaction)
                 var result = DriftResult(
-                    cassette: loaded.name, file: loaded.file, index: index, interaction: interaction,
-                    outcome: sends ? .checked : .skipped("\(method) is not a safe method"))
+                    cassette: loaded.name, file: loaded.file, index: index, interaction: interaction, outcome: skip.map { .skipped($0) } ?? .checked)
+                let sends = skip == nil
                 if let stale = staleness(of: interaction) { result.findings.append(stale) }
                 if sends { pending.append((results.count, interaction)) }
                 results.append(result)
@@ -82,6 +81,14 @@ public struct DriftChecker: Sendable {
             }
         }
         return board.results
+    }
+
+    /// Why an interaction is not sent, if it is not.
+    func reasonToSkip(_ interaction: Interaction) -> DriftResult.SkipReason? {
+        let method = interaction.request.method.uppercased()
+        if !options.unsafe, !DriftChecker.safeMethods.contains(method) { return .unsafeMethod(method) }
+        if interaction.response.status == 304 { return .notModified }
+        return nil
     }
 
     /// The stale finding for an interaction recorded longer ago than the maximum age (or at an unknown time).

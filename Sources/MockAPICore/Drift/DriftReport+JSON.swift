@@ -37,7 +37,7 @@ extension DriftReport {
         switch result.outcome {
         case .checked:
             guard !result.findings.isEmpty else { return nil }
-        case .skipped(let reason): members.append(JSONMember("skipped", .string(reason)))
+        case .skipped(let reason): members.append(JSONMember("skipped", .string(reason.description)))
         case .failed(let reason): members.append(JSONMember("error", .string(reason)))
         }
         members.append(JSONMember("breaking", .bool(result.isBreaking)))

@@ -42,7 +42,9 @@ public struct DriftReport: Sendable {
         var parts = ["\(checked) checked"]
         parts.append(drifted == 0 ? "no drift" : "\(drifted) drifted (\(breaking) breaking)")
         if stale > 0 { parts.append("\(stale) older than --max-age") }
-        if skipped > 0 { parts.append("\(skipped) skipped (not GET or HEAD; --unsafe sends \(skipped == 1 ? "it" : "them"))") }
+        let unsafe = results.count { if case .skipped(.unsafeMethod) = $0.outcome { true } else { false } }
+        if unsafe > 0 { parts.append("\(unsafe) skipped (not GET or HEAD; --unsafe sends \(unsafe == 1 ? "it" : "them"))") }
+        if skipped > unsafe { parts.append("\(skipped - unsafe) skipped (304 Not Modified)") }
         if failed > 0 { parts.append("\(failed) not checked") }
         if updated > 0 { parts.append("\(updated) re-recorded") }
         var text = "mockapi drift: \(DriftReport.counted(results.count, "interaction")) in "

@@ -1,10 +1,13 @@
 /// The request `mockapi drift` sends again for a recorded one: same method, path, query, headers and body, to the
 /// recorded upstream or the one `--upstream` names, with credentials from `--header` instead of the placeholders
-/// redaction left.
+/// redaction left, and without cache validators (`If-None-Match`), so the answer is a full one.
 public struct DriftRequest: Sendable, Equatable {
     /// The upstream it goes to (`https://api.github.com`); rate limits are kept per upstream.
     public let upstream: String
     public let request: UpstreamRequest
+
+    /// Conditional-request headers that are not sent again.
+    static let cacheValidators: Set<String> = ["if-none-match", "if-modified-since"]
 
     /// Why a recorded request cannot be sent.
     public struct Unsendable: Error, Sendable, Equatable, CustomStringConvertible {
@@ -24,8 +27,10 @@ public struct DriftRequest: Sendable, Equatable {
         let recorded = interaction.request
         var headers = HTTPHeaders()
         for field in ProxyHeaders.forwarded(recorded.headers) {
-            // A scrubbed credential would only be refused; --header brings the real one.
-            guard !RedactionMarker.containsPlaceholder(field.value), !extraHeaders.contains(field.name) else { continue }
+            // A scrubbed credential would only be refused; --header brings the real one. A cache validator (an ETag) is
+            // a value: with it, the answer would be a 304 or not as the data changed, not as the API did.
+            guard !RedactionMarker.containsPlaceholder(field.value), !extraHeaders.contains(field.name),
+                  !DriftRequest.cacheValidators.contains(field.name.lowercased()) else { continue }
             headers.append(field.name, field.value)
         }
         headers.fields += extraHeaders.fields

@@ -3,10 +3,25 @@ public struct DriftResult: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// Sent and compared (the findings may be empty).
         case checked
-        /// Not sent, and why (`POST is not a safe method`).
-        case skipped(String)
+        /// Not sent, and why.
+        case skipped(SkipReason)
         /// Could not be checked, and why (the upstream is unreachable).
         case failed(String)
+    }
+
+    /// Why a recorded request is not sent again.
+    public enum SkipReason: Sendable, Equatable, CustomStringConvertible {
+        /// Its method may change data upstream (anything but GET and HEAD), and `--unsafe` was not given.
+        case unsafeMethod(String)
+        /// Its answer was a 304: whether it still is depends on the ETag the client had, a value.
+        case notModified
+
+        public var description: String {
+            switch self {
+            case .unsafeMethod(let method): "\(method) is not a safe method"
+            case .notModified: "a 304 answers a conditional request; there is no body to compare"
+            }
+        }
     }
 
     /// The cassette's name (`github/repo`) and file.

@@ -35,11 +35,21 @@ struct DriftCheckerTests {
             .json("/x", #"{"id":1}"#, method: "delete"),
         ])
         let results = await checker(upstream).check([cassette])
-        #expect(results.map(\.outcome) == [.checked, .skipped("POST is not a safe method"), .checked, .skipped("DELETE is not a safe method")])
+        #expect(results.map(\.outcome) == [.checked, .skipped(.unsafeMethod("POST")), .checked, .skipped(.unsafeMethod("DELETE"))])
         #expect(upstream.requests.map(\.method) == ["GET", "HEAD"])
         let all = LiveAPIDouble { _, _ throws(UpstreamError) in .json(#"{"id":1}"#) }
         _ = await checker(all, options: .init(unsafe: true)).check([cassette])
         #expect(all.requests.map(\.method).sorted() == ["GET", "HEAD", "POST", "delete"])
+    }
+
+    /// Whether an answer is a 304 depends on the ETag the client sent, a value: such recordings are not sent.
+    @Test func notModifiedRecordings_areSkipped() async {
+        let upstream = LiveAPIDouble { _, _ throws(UpstreamError) in .json(#"{"id":1}"#) }
+        let results = await checker(upstream).check([.make([.json("/x", #"{"id":1}"#), .make("GET", "/x", status: 304)])])
+        #expect(results.map(\.outcome) == [.checked, .skipped(.notModified)])
+        #expect(upstream.requests.count == 1)
+        #expect(DriftReport(results: results, cassettes: 1).summary
+            == "mockapi drift: 2 interactions in 1 cassette: 1 checked, no drift, 1 skipped (304 Not Modified)")
     }
 
     @Test func concurrency_isBounded_andProgressCountsToTheEnd() async {

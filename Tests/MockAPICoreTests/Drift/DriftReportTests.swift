@@ -18,7 +18,7 @@ struct DriftReportTests {
             result(0, "/repos/o/r", [removed, added]),
             result(1, "/repos/o/r/issues?state=open", [DriftFinding(kind: .status, recorded: "200", live: "404", breaking: true)]),
             result(2, "/user"),
-            result(3, "/repos/o/r/issues", method: "POST", outcome: .skipped("POST is not a safe method")),
+            result(3, "/repos/o/r/issues", method: "POST", outcome: .skipped(.unsafeMethod("POST"))),
             result(0, "/api/v2/items", [added], cassette: "qiita/items"),
         ], cassettes: 2)
         #expect(report.lines == [
@@ -62,7 +62,7 @@ struct DriftReportTests {
         var updated = result(0, "/repos/o/r", [removed, added])
         updated.updated = true
         let report = DriftReport(results: [
-            updated, result(1, "/user"), result(2, "/x", method: "PUT", outcome: .skipped("PUT is not a safe method")),
+            updated, result(1, "/user"), result(2, "/x", method: "PUT", outcome: .skipped(.unsafeMethod("PUT"))),
         ], cassettes: 1)
         let document = try JSONValue.parse(report.jsonValue.compactBytes())
         #expect(document["status"] == .integer(1))

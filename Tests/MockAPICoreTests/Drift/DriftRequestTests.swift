@@ -3,11 +3,13 @@ import Testing
 
 /// What is sent again for a recording: placeholders never go out, `--header` brings credentials, `--upstream` redirects.
 struct DriftRequestTests {
-    @Test func scrubbedCredentialHeaders_areDropped_andHeaderOptionsAdded() throws {
+    /// Cache validators are values too: without them the answer is a full one, whatever changed since.
+    @Test func scrubbedCredentialsAndCacheValidators_areDropped_andHeaderOptionsAdded() throws {
         let interaction = Interaction.make("GET",
             "/user?per_page=2", requestHeaders: [
                 ("Authorization", "token <redacted>"), ("X-Api-Key", "<QIITA_TOKEN>"), ("Accept", "application/vnd.github+json"),
-                ("User-Agent", "octokit"), ("Connection", "keep-alive"),
+                ("User-Agent", "octokit"), ("Connection", "keep-alive"), ("If-None-Match", "\"a18c3b\""),
+                ("If-Modified-Since", "Thu, 05 Jul 2012 15:31:30 GMT"),
             ], upstream: "https://api.github.com")
         let sent = try DriftRequest(for: interaction, overrides: [], extraHeaders: [("Authorization", "Bearer real"), ("User-Agent", "drift")])
         #expect(sent.upstream == "https://api.github.com")
