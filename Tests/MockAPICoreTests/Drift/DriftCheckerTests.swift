@@ -100,6 +100,18 @@ struct DriftCheckerTests {
             "https://api.example.com is rate limited for 3600 s more, longer than the --max-wait of 300 s; run again later or raise --max-wait")])
     }
 
+    /// A recording of the rate-limit refusal itself (a client's retry test) is compared, not sent again.
+    @Test func aRecordedRefusal_isComparedNotRetried() async {
+        let upstream = LiveAPIDouble { _, _ throws(UpstreamError) in
+            .json(#"{"message":"API rate limit exceeded"}"#, status: 403, headers: [("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "1800000000")])
+        }
+        let results = await checker(upstream, clock: SteppingClock(now: 1_800_000_000))
+            .check([.make([.json("/a", #"{"message":"rate limited","documentation_url":"u"}"#, status: 403)])])
+        #expect(results.map(\.outcome) == [.checked])
+        #expect(results[0].findings.map(\.description) == ["$.documentation_url removed"])
+        #expect(upstream.requests.count == 1)
+    }
+
     @Test func refusedEveryTime_givesUpAfterTheAttempts() async {
         let clock = SteppingClock()
         let upstream = LiveAPIDouble { _, _ throws(UpstreamError) in .json("{}", status: 429) }
