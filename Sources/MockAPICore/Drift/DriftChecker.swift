@@ -59,10 +59,10 @@ public struct DriftChecker: Sendable {
             for (index, interaction) in loaded.cassette.interactions.enumerated() {
                 let skip = reasonToSkip(interaction)
                 var result = DriftResult(
-                    cassette: loaded.name, file: loaded.file, index: index, interaction: interaction, outcome: skip.map { .skipped($0) } ?? .checked)
-                let sends = skip == nil
+                    cassette: loaded.name, file: loaded.file, index: index, interaction: interaction,
+                    outcome: skip.map { .skipped($0) } ?? .checked)
                 if let stale = staleness(of: interaction) { result.findings.append(stale) }
-                if sends { pending.append((results.count, interaction)) }
+                if skip == nil { pending.append((results.count, interaction)) }
                 results.append(result)
             }
         }
