@@ -57,7 +57,7 @@ public enum JSONShapeDiff {
     }
 
     /// `$.owner.login`, or `$['content-type']` for a name that is not an identifier.
-    static func member(_ name: String, of path: String) -> String {
+    public static func member(_ name: String, of path: String) -> String {
         let isIdentifier = !name.isEmpty && name.utf8.allSatisfy(isIdentifierByte)
             && !(name.utf8.first.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false)
         if isIdentifier { return path + "." + name }
