@@ -22,6 +22,9 @@ public struct JSONShape: Sendable, Equatable {
     public private(set) var memberNames: [String]
     /// The shape of each member, over every object seen here that has it.
     public private(set) var members: [String: JSONShape]
+    /// How many objects were seen here, and in how many of them each member was.
+    public private(set) var objectCount: Int
+    private var presence: [String: Int]
     /// The union of the shapes of every element of every array seen here; empty while no array had an element (an
     /// empty array says nothing about its elements). At most one shape; an array so the type can hold itself.
     private var elementShapes: [JSONShape]
@@ -31,6 +34,8 @@ public struct JSONShape: Sendable, Equatable {
         kinds = []
         memberNames = []
         members = [:]
+        objectCount = 0
+        presence = [:]
         elementShapes = []
         add(value)
     }
@@ -43,9 +48,16 @@ public struct JSONShape: Sendable, Equatable {
 
     public var isNullable: Bool { kinds.contains(.null) }
 
+    /// Whether every object seen here has the member; a member only some have is optional, and its absence is data.
+    public func isRequired(_ name: String) -> Bool {
+        objectCount > 0 && presence[name, default: 0] == objectCount
+    }
+
     /// Adds what another shape saw at the same place.
     public mutating func merge(_ other: JSONShape) {
         kinds.formUnion(other.kinds)
+        objectCount += other.objectCount
+        presence.merge(other.presence, uniquingKeysWith: +)
         for name in other.memberNames {
             guard let shape = other.members[name] else { continue }
             if members[name] == nil {
@@ -76,6 +88,9 @@ public struct JSONShape: Sendable, Equatable {
             for element in elements { merge(elementsOf: element) }
         case .object(let pairs):
             kinds.insert(.object)
+            objectCount += 1
+            // A name written twice is one member of this object.
+            for name in Set(pairs.map(\.name)) { presence[name, default: 0] += 1 }
             for pair in pairs {
                 if members[pair.name] == nil {
                     memberNames.append(pair.name)

@@ -5,8 +5,9 @@
 /// - null where the recording only had values, or a value where it only had null, is a nullability change
 ///   (`$.closed_at: string → string or null`), breaking: the tests replaying the recording never saw it;
 /// - fewer kinds than recorded (an array of issues that holds only open ones now, so no `closed_at` date) is not drift;
-/// - a member of the recorded objects that no live object has is removed, breaking; a new member is added, not
-///   breaking, and what is under it is not reported;
+/// - a member every recorded object had and no live object has is removed, breaking (one only some recorded objects
+///   had is optional: its absence is the data); a new member is added, not breaking, and what is under it is not
+///   reported;
 /// - array elements are compared as the union of their shapes; an empty array on either side says nothing about the
 ///   shape of elements, so it is never drift.
 public enum JSONShapeDiff {
@@ -43,6 +44,7 @@ public enum JSONShapeDiff {
         for name in recorded.memberNames {
             guard let was = recorded.members[name] else { continue }
             guard let now = live.members[name] else {
+                guard recorded.isRequired(name) else { continue }
                 findings.append(DriftFinding(
                     kind: .removed, path: member(name, of: path), recorded: JSONShape.describe(was.kinds), live: nil, breaking: true))
                 continue

@@ -49,12 +49,20 @@ struct JSONShapeDiffTests {
         #expect(try diff(#"{"milestone":null}"#, #"{"milestone":{"id":1,"title":"v1"}}"#) == ["$.milestone: null → object (nullability)"])
     }
 
-    /// Array elements are compared as the union of their shapes: a member some elements have is present.
+    /// Array elements are compared as the union of their shapes: a member some elements have is present, and optional.
     @Test func arrayElements_areComparedAsTheirUnion() throws {
         let recorded = #"[{"id":1,"pull_request":{"url":"u"}},{"id":2}]"#
         #expect(try diff(recorded, #"[{"id":3},{"id":4,"pull_request":{"url":"v"}}]"#) == [])
-        #expect(try diff(recorded, #"[{"id":3},{"id":4}]"#) == ["$[*].pull_request removed"])
-        #expect(try diff(recorded, #"[{"id":"3"}]"#) == ["$[*].id: number → string", "$[*].pull_request removed"])
+        #expect(try diff(recorded, #"[{"id":4,"pull_request":{"url":7}}]"#) == ["$[*].pull_request.url: string → number"])
+        #expect(try diff(recorded, #"[{"id":"3"}]"#) == ["$[*].id: number → string"])
+    }
+
+    /// A member only some recorded elements had (GitHub's `pull_request` on issues that are pull requests) is optional:
+    /// a live list without it is the data. One every recorded element had is removed when no live element has it.
+    @Test func optionalMembers_mayBeAbsent_requiredOnesMayNot() throws {
+        #expect(try diff(#"[{"id":1,"pull_request":{"url":"u"}},{"id":2}]"#, #"[{"id":3},{"id":4}]"#) == [])
+        #expect(try diff(#"[{"id":1,"labels":[]},{"id":2,"labels":[]}]"#, #"[{"id":3},{"id":4}]"#) == ["$[*].labels removed"])
+        #expect(try diff(#"[{"id":1,"labels":[]},{"id":2,"labels":[]}]"#, #"[{"id":3},{"id":4,"labels":[]}]"#) == [])
     }
 
     /// An empty array says nothing about the shape of its elements, on either side.
