@@ -235,7 +235,7 @@ import Testing
         let run = try await MockAPIProcess.run(["drift", folder.file("Fixtures")])
         #expect(run.status == 1)
         #expect(run.stdout.contains("github/repo[1] GET /repos/o/r/issues?state=open: status 200 → 404\n"))
-        #expect(run.stderr.contains("mockapi drift: 3 of 3\n"))
+        #expect(run.stderr == "mockapi drift: 1 of 3\nmockapi drift: 2 of 3\nmockapi drift: 3 of 3\n")
         await upstream.stop()
     }
 

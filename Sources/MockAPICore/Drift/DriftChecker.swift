@@ -74,8 +74,9 @@ public struct DriftChecker: Sendable {
                 group.addTask {
                     while let job = board.take(jobs.count) {
                         let (outcome, findings, live) = await send(jobs[job].interaction)
-                        let done = board.finish(jobs[job].result, outcome: outcome, findings: findings, live: live)
-                        progress(done, jobs.count)
+                        board.finish(jobs[job].result, outcome: outcome, findings: findings, live: live) { done in
+                            progress(done, jobs.count)
+                        }
                     }
                 }
             }
@@ -164,14 +165,15 @@ public struct DriftChecker: Sendable {
             }
         }
 
-        /// Stores a job's result; returns how many are done.
-        func finish(_ index: Int, outcome: DriftResult.Outcome, findings: [DriftFinding], live: Interaction?) -> Int {
+        /// Stores a job's result and tells `progress` how many are done, under the lock, so counts are told in order.
+        func finish(_ index: Int, outcome: DriftResult.Outcome, findings: [DriftFinding], live: Interaction?,
+                    progress: (Int) -> Void) {
             state.withLock { state in
                 state.results[index].outcome = outcome
                 state.results[index].findings = findings + state.results[index].findings
                 state.results[index].live = live
                 state.done += 1
-                return state.done
+                progress(state.done)
             }
         }
 
