@@ -24,11 +24,13 @@ public struct MockAPI: AsyncParsableCommand {
                 mockapi lint Fixtures
                 mockapi scrub Fixtures --redact-env GITHUB_TOKEN
                 mockapi export Fixtures/session.json --to session.har
+              Check that the cassettes still describe the live API (status, types, members):
+                mockapi drift Fixtures --header "Authorization: Bearer $GITHUB_TOKEN"
               Every option of a command:
                 mockapi serve --help
             """,
         version: version,
-        subcommands: [Serve.self, Record.self, Import.self, Export.self, Lint.self, Scrub.self])
+        subcommands: [Serve.self, Record.self, Import.self, Export.self, Lint.self, Scrub.self, Drift.self])
 
     public init() {}
 }

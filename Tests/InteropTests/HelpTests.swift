@@ -35,9 +35,20 @@ struct HelpTests {
         #expect(help.contains("--dry-run"))
     }
 
+    @Test func driftHelp_saysWhatIsBreakingAndHowToExit() {
+        let help = MockAPI.helpMessage(for: MockAPI.Drift.self, columns: 200)
+        #expect(help.contains("USAGE: mockapi drift [<options>] [<path> ...]"))
+        #expect(help.contains("mockapi drift Fixtures/github --header \"Authorization: Bearer $GITHUB_TOKEN\""))
+        #expect(help.contains("mockapi drift Fixtures/github --update --header \"Authorization: Bearer $GITHUB_TOKEN\""))
+        #expect(help.contains("Exit status: 0 no breaking drift, 1 breaking drift or a recording older than --max-age"))
+        for option in ["--max-age <age>", "--concurrency <n>", "--max-wait <time>", "--redact-env <name>"] {
+            #expect(help.contains(option), "missing \(option)")
+        }
+    }
+
     @Test func rootHelp_namesTheNewCommands() {
         let help = MockAPI.helpMessage(columns: 200)
-        for command in ["import", "export", "lint", "scrub"] { #expect(help.contains("  \(command) "), "missing \(command)") }
+        for command in ["import", "export", "lint", "scrub", "drift"] { #expect(help.contains("  \(command) "), "missing \(command)") }
         #expect(help.contains("mockapi import session.har --to Fixtures/session.json"))
     }
 }
