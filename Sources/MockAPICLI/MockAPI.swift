@@ -12,6 +12,9 @@ public struct MockAPI: AsyncParsableCommand {
             Point a client's base URL at `mockapi record` once to capture real answers, commit the cassettes, and \
             point the same base URL at `mockapi serve` in tests and CI.
 
+            Every command exits with status 64 when its arguments are wrong (the message says which and why); each \
+            command's help lists its other exit statuses.
+
             Examples:
               Record GitHub through http://127.0.0.1:8080 (point the client's base URL there):
                 mockapi record --upstream https://api.github.com --cassette Fixtures/github/my-session.json

@@ -89,6 +89,23 @@ struct RoundTripTests {
         #expect(try Cassette.load(file: folder.path + "/qiita.json").interactions == original)
     }
 
+    /// `--to` an existing folder writes one HAR per cassette there, named by the cassette's name, each importable.
+    @Test func exportToAFolder_writesOneHARPerCassette() throws {
+        let folder = TemporaryFolder()
+        let source = try Inputs.fixtures + "/qiita"
+        let exported = try Command.export([source, "--to", folder.path])
+        #expect(exported.status == 0, "\(exported.error)")
+        let names = try CassetteLoader.load([source]).map(\.name)
+        #expect(names.count == 5)
+        #expect(exported.standard.split(separator: "\n").count == names.count)
+        for name in names {
+            let imported = try Command.import([folder.path + "/\(name).har", "--to", folder.path + "/back/\(name).json"])
+            #expect(imported.status == 0, "\(name): \(imported.error)")
+            let original = try Cassette.load(file: source + "/\(name).json").interactions
+            #expect(try Cassette.load(file: folder.path + "/back/\(name).json").interactions == original, "\(name)")
+        }
+    }
+
     /// A client talking to `mockapi serve` over an imported HAR gets the bytes the browser got: the gzip body
     /// decoded, the PNG byte for byte, the other host's answer too, and `Link` pointing at the mock.
     @Test func importedHAR_isServedWithTheRecordedBytes() async throws {

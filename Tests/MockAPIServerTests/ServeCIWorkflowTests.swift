@@ -44,7 +44,7 @@ struct ServeCIWorkflowTests {
         #expect(try await mock.requests(matching: "GET /y?page=*", cassette: "team/a").count == 1)
         let unmatched = try await mock.unmatched(cassette: "team/a")
         #expect(unmatched.map(\.line) == [
-            #"unmatched GET /y?page=2 (no recorded interaction matches); nearest: team/a[0] GET /x: path: /y (recorded /x); query parameter page: "2" (not recorded) (+1 more in the answer body)"#
+            #"unmatched GET /y?page=2 (no recorded interaction matches); nearest: team/a[0] GET /x: path: /y (recorded /x); query parameter page: "2" (not recorded) (+1 more nearest: GET /__mockapi/unmatched, or the answer body)"#
         ])
         try await mock.assertNoUnmatched(cassette: "team/b")
         try await mock.assertAllUsed(cassette: "team/b")

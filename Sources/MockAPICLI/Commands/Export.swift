@@ -16,13 +16,15 @@ extension MockAPI {
 
                 `mockapi import` reads the file back to the same interactions: what HAR has no field for (a mount, a \
                 missing upstream or date) is kept in a custom _mockapi field that other tools ignore. The file is \
-                replaced atomically if it exists.
+                replaced atomically if it exists. When --to names a folder that exists, each cassette goes to a file \
+                of its own there, named by its name (Fixtures/github → out/paginate-issues.har, …).
 
                 Exit status: 0, or 2 when a cassette cannot be loaded or the file cannot be written.
 
                 Examples:
                   mockapi export Fixtures/github/paginate-issues.json --to /tmp/paginate-issues.har
                   mockapi export Fixtures/qiita --format har --to qiita.har
+                  One HAR file per cassette, in a folder: mockapi export Fixtures --to har/
                   Round trip: mockapi export a.json --to a.har && mockapi import a.har --to b.json
                 """)
 
@@ -32,7 +34,9 @@ extension MockAPI {
         @Option(help: ArgumentHelp("Output format: har (the only one so far).", valueName: "format"))
         public var format = "har"
 
-        @Option(help: ArgumentHelp("The file to write.", valueName: "path"), completion: .file(extensions: ["har"]))
+        @Option(
+            help: ArgumentHelp("The file to write, or an existing folder to write one NAME.har per cassette into.", valueName: "path"),
+            completion: .file(extensions: ["har"]))
         public var to: String?
 
         public init() {}
@@ -58,18 +62,25 @@ extension MockAPI {
                 output.status = 2
                 return output
             }
-            let interactions = loaded.flatMap(\.cassette.interactions)
-            let bytes = HARExporter(creatorVersion: MockAPI.version).fileBytes(interactions)
-            do {
-                try FileIO.createFolder(FileIO.parent(of: target))
-                try FileIO.writeAtomically(bytes, to: target)
-            } catch {
-                output.errorLine("mockapi: error: \(target): cannot write: \(error)")
-                output.status = 2
-                return output
+            var isFolder: ObjCBool = false
+            let files: [(file: String, cassettes: [LoadedCassette])] =
+                FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) && isFolder.boolValue
+                ? loaded.map { ((target.hasSuffix("/") ? target : target + "/") + $0.name + ".har", [$0]) }
+                : [(target, loaded)]
+            let exporter = HARExporter(creatorVersion: MockAPI.version)
+            for (file, cassettes) in files {
+                let interactions = cassettes.flatMap(\.cassette.interactions)
+                do {
+                    try FileIO.createFolder(FileIO.parent(of: file))
+                    try FileIO.writeAtomically(exporter.fileBytes(interactions), to: file)
+                } catch {
+                    output.errorLine("mockapi: error: \(file): cannot write: \(error)")
+                    output.status = 2
+                    return output
+                }
+                output.line("mockapi: exported \(interactions.count.counted("interaction")) from "
+                    + "\(cassettes.count.counted("cassette")) to \(file) (HAR 1.2)")
             }
-            output.line("mockapi: exported \(interactions.count.counted("interaction")) from "
-                + "\(loaded.count.counted("cassette")) to \(target) (HAR 1.2)")
             return output
         }
     }

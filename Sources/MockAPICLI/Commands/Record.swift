@@ -46,7 +46,7 @@ extension MockAPI {
                 answers are recorded like any other.
 
                 On SIGINT/SIGTERM it prints a summary: interactions per upstream, bytes written, redactions, errors.
-                Exit status: 0, or 2 when it could not start (a bad option, a broken cassette, a port in use).
+                Exit status: 0, 2 when it could not start (a broken cassette, a port in use), or 64 for a bad option.
 
                 Examples:
                   mockapi record --upstream https://api.github.com \\

@@ -54,7 +54,7 @@ extension MockAPI {
                     mockapi serve Fixtures --match-header accept
                   A test's client that answers from one cassette only (the URL to give it):
                     http://127.0.0.1:8080/@github/paginate-issues
-                  Answer as slowly as the recordings did:
+                  Answer as slowly as the recordings did (their durationMs; mockapi record writes it):
                     mockapi serve Fixtures --latency recorded
                   Wait 200 ms before every answer, or a random 50–300 ms (the same each run with --seed):
                     mockapi serve Fixtures --latency 200ms
@@ -155,6 +155,7 @@ extension MockAPI {
             }
             let watcher = watch ? try ReloadOnChange.start(replayer, paths: cassettes, logger: logger) : nil
             if conditions.isActive { logger.info("\(conditions.summary)") }
+            if let warning = conditions.warning(for: loaded) { logger.warning("--latency \(warning)") }
             let interactions = replayer.interactionCount
             server.warnIfReachableFromOtherMachines(logger)
             try ReadyAnnouncement.announce(

@@ -6,7 +6,8 @@ import MockAPIJSON
 /// - `GET /__mockapi/`: a page showing the cassettes, the live journal and a near-miss diff for a selected miss.
 /// - `GET /__mockapi/health`: `{"status": "ok", "mode": …, …}` once the server answers.
 /// - `GET /__mockapi/journal[?after=N][&cassette=NAME][&outcome=matched|unmatched|fault|failed|admin][&limit=N]`:
-///   counts, and each kept request with what happened to it (the newest `limit` of them).
+///   counts, and each kept request with what happened to it (the newest `limit` of them, or with `after` the oldest
+///   `limit` after it).
 ///
 /// In replay mode also (see `AdminResponder+Replay.swift`): `GET cassettes`, `GET unmatched[?cassette=]`,
 /// `GET unused[?cassette=]`, `POST reset[?cassette=]`, `POST reload`.
@@ -97,10 +98,16 @@ public struct AdminResponder: Responder {
         return .response(response)
     }
 
+    /// With `after`, `limit` takes the oldest entries after it, so a reader pages forward (`after` = the last
+    /// sequence it saw) without skipping any; without `after`, the newest `limit`.
     private func journalAnswer(_ parameters: [QueryParameter]) -> HTTPResponse {
-        let after = parameters.last { $0.name == "after" }.flatMap { Int($0.value) } ?? 0
-        var entries = journal.entries(after: after)
+        let after = parameters.last { $0.name == "after" }.flatMap { Int($0.value) }
+        var entries = journal.entries(after: after ?? 0)
         if let cassette = parameters.last(where: { $0.name == "cassette" })?.value {
+            if let replay, !replay.catalog.hasScope(cassette) {
+                return AdminResponder.error(
+                    404, "\(ReplayService.UnknownCassette(name: cassette)) (GET \(AdminResponder.prefix)/cassettes lists the loaded ones)")
+            }
             entries = entries.filter { $0.concerns(cassette: cassette) }
         }
         if let outcome = parameters.last(where: { $0.name == "outcome" })?.value {
@@ -109,7 +116,7 @@ public struct AdminResponder: Responder {
         if let limit = parameters.last(where: { $0.name == "limit" }).flatMap({ Int($0.value) }), limit >= 0,
             entries.count > limit
         {
-            entries = Array(entries.suffix(limit))
+            entries = after == nil ? Array(entries.suffix(limit)) : Array(entries.prefix(limit))
         }
         return AdminResponder.json(200, .object([
             JSONMember("counts", journal.counts.jsonValue),

@@ -69,3 +69,15 @@ enum SeededDraw {
         return z ^ (z >> 31)
     }
 }
+
+extension ReplayConditions {
+    /// Why these conditions will not do what they were asked to with these cassettes, or nil: `recorded` latency
+    /// over cassettes where no interaction has `durationMs` delays nothing.
+    public func warning(for cassettes: [LoadedCassette]) -> String? {
+        guard latency == .recorded,
+            !cassettes.contains(where: { $0.cassette.interactions.contains { $0.durationMs != nil } })
+        else { return nil }
+        return "recorded: no loaded interaction has durationMs (mockapi record writes it; imported, converted and "
+            + "hand-made cassettes may not), so no answer is delayed"
+    }
+}

@@ -42,7 +42,7 @@ public struct UnmatchedReport: Sendable, Equatable {
         guard let best = nearest.first else { return text + "; nothing recorded is close" }
         text += "; nearest: \(best.cassette)[\(best.index)] \(best.request)"
         if !best.differences.isEmpty { text += ": " + best.differences.joined(separator: "; ") }
-        if nearest.count > 1 { text += " (+\(nearest.count - 1) more in the answer body)" }
+        if nearest.count > 1 { text += " (+\(nearest.count - 1) more nearest: GET \(AdminResponder.prefix)/unmatched, or the answer body)" }
         return text
     }
 }

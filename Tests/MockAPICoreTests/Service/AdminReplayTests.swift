@@ -27,6 +27,30 @@ struct AdminReplayTests {
         #expect(newest.map { $0["sequence"] } == [.number("3")])
     }
 
+    /// `after` with `limit` pages forward: the oldest entries after the last one seen, none skipped.
+    @Test func journal_afterWithLimit_pagesForward() async throws {
+        let (router, _) = router([.make("a", [.get("/x")])])
+        for _ in 0..<5 { _ = await router.respond(to: .get("/x")) }
+        var seen: [JSONValue?] = []
+        var after = 0
+        while true {
+            let page = try #require(await router.respond(to: .get("/__mockapi/journal?after=\(after)&limit=2")).json?["requests"]?.arrayValue)
+            guard let last = page.last?["sequence"], case .number(let text) = last, let sequence = Int(text) else { break }
+            seen += page.map { $0["sequence"] }
+            after = sequence
+        }
+        #expect(seen == (1...5).map { .number("\($0)") })
+    }
+
+    /// A cassette that is not loaded is a 404 naming it, as for unmatched, unused and reset: not an empty list.
+    @Test func journal_unknownCassette_is404() async throws {
+        let (router, _) = router([.make("a", [.get("/x")])])
+        let answer = await router.respond(to: .get("/__mockapi/journal?cassette=nope"))
+        #expect(answer.status == 404)
+        #expect(answer.json?["error"] == .string(
+            "mockapi: no loaded cassette is named \"nope\" (GET /__mockapi/cassettes lists the loaded ones)"))
+    }
+
     @Test func unmatched_unused_cassettes_reset() async throws {
         let (router, _) = router([.make("github/a", [.get("/x"), .get("/x", status: 404)]), .make("b", [.get("/y")])])
         _ = await router.respond(to: .get("/@github/a/x"))

@@ -99,4 +99,15 @@ struct ConditionsTests {
         #expect(await recorded.respond(to: .get("/slow")).status == 200)
         #expect(clock.now - start >= .milliseconds(40))
     }
+
+    /// `--latency recorded` over cassettes without any durationMs (octokit fixtures, imports) would silently delay
+    /// nothing: it says so; with one recorded duration, or another latency, it says nothing.
+    @Test func recordedLatency_withoutDurations_isWarnedAbout() {
+        var timed = Interaction.get("/slow")
+        timed.durationMs = 40
+        let recorded = ReplayConditions(latency: .recorded)
+        #expect(recorded.warning(for: [.make([.get("/a"), .get("/b")])])?.hasPrefix("recorded: no loaded interaction has durationMs") == true)
+        #expect(recorded.warning(for: [.make([.get("/a")]), .make("t", [timed])]) == nil)
+        #expect(ReplayConditions(latency: .fixed(milliseconds: 5)).warning(for: [.make([.get("/a")])]) == nil)
+    }
 }
