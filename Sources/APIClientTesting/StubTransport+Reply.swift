@@ -7,7 +7,7 @@ extension StubTransport {
     public struct Reply: Sendable {
         private let produce: @Sendable (HTTPRequest) async throws -> HTTPResponse
         /// How long the transport waits, on its clock, before answering.
-        public private(set) var delay: Duration?
+        private var delay: Duration?
 
         private init(_ produce: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
             self.produce = produce

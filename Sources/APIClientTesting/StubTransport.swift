@@ -6,8 +6,8 @@ import Synchronization
 /// such as `GitHubClient`): no sockets, no server, nothing to clean up.
 ///
 /// Each request is answered from, in this order:
-/// 1. the first route that matches it, set with `on(_:_:_:)` (method and path) or `on(_:_:)` (a predicate): the
-///    route's replies in turn, its last reply again for every later request;
+/// 1. the first route that matches it, set with `on(_:_:_:_:)` (method and path) or `on(_:_:_:)` (a predicate):
+///    the route's replies in turn, its last reply again for every later request;
 /// 2. the script given to `init(_:clock:)`: each reply once, in order;
 /// 3. nothing: the transport throws `StubTransport.NoReply`, which the client reports as `APIError.transport`.
 ///
@@ -37,7 +37,7 @@ public final class StubTransport: HTTPTransport {
 
     private let state: Mutex<State>
     /// Measures the delays of `.delayed(by:)` replies.
-    public let clock: any APIClock
+    let clock: any APIClock
 
     /// A transport that answers from `script`, one reply per request in order, after any routes.
     /// - Parameter clock: what delayed replies wait on; inject a test clock to check a delay without waiting for it.
@@ -51,26 +51,28 @@ public final class StubTransport: HTTPTransport {
         self.init(([first] + more).map(Reply.response))
     }
 
-    /// Answers requests whose method is `method` (any case) and whose percent-encoded path is `path` with `replies`,
-    /// in turn, the last one again for every later request. A `path` with a query (`/search?q=a%20b`) must match the
-    /// query as sent too; without one, any query matches. Returns the transport, so routes can be chained.
+    /// Answers requests whose method is `method` (any case) and whose percent-encoded path is `path` with `reply`
+    /// and then `more`, in turn, the last one again for every later request. A `path` with a query
+    /// (`/search?q=a%20b`) must match the query as sent too; without one, any query matches. Returns the transport,
+    /// so routes can be chained.
     @discardableResult
-    public func on(_ method: String, _ path: String, _ replies: Reply...) -> StubTransport {
+    public func on(_ method: String, _ path: String, _ reply: Reply, _ more: Reply...) -> StubTransport {
         let method = method.uppercased()
-        return on({ request in
+        return add({ request in
             request.method.name == method && StubTransport.target(of: request, withQuery: path.contains("?")) == path
-        }, replies)
+        }, [reply] + more)
     }
 
-    /// Answers requests for which `matches` is true with `replies`, in turn, the last one again for every later
-    /// request. Returns the transport, so routes can be chained.
+    /// Answers requests for which `matches` is true with `reply` and then `more`, in turn, the last one again for
+    /// every later request. Returns the transport, so routes can be chained.
     @discardableResult
-    public func on(_ matches: @escaping @Sendable (HTTPRequest) -> Bool, _ replies: Reply...) -> StubTransport {
-        on(matches, replies)
+    public func on(
+        _ matches: @escaping @Sendable (HTTPRequest) -> Bool, _ reply: Reply, _ more: Reply...
+    ) -> StubTransport {
+        add(matches, [reply] + more)
     }
 
-    private func on(_ matches: @escaping @Sendable (HTTPRequest) -> Bool, _ replies: [Reply]) -> StubTransport {
-        precondition(!replies.isEmpty, "StubTransport.on: a route needs at least one reply")
+    private func add(_ matches: @escaping @Sendable (HTTPRequest) -> Bool, _ replies: [Reply]) -> StubTransport {
         state.withLock { $0.routes.append(Route(matches: matches, replies: replies)) }
         return self
     }

@@ -22,7 +22,7 @@ public enum GitHubStatus {
 
     /// The decoder of every answer: snake_case keys, and ISO 8601 dates with or without fractional seconds
     /// (`2014-05-14T14:22:39.441-06:00`, `2022-09-05T08:07:25Z`), as Statuspage writes both.
-    public static func makeDecoder() -> JSONDecoder {
+    static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = .custom { decoder in
