@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
         .library(name: "QiitaAPI", targets: ["QiitaAPI"]),
+        .library(name: "GitHubStatusAPI", targets: ["GitHubStatusAPI"]),
+        .library(name: "APIClientTesting", targets: ["APIClientTesting"]),
         // For the libFuzzer targets in Tests/Fuzz/ (a package of their own); tests import MockAPITesting, which re-exports it.
         .library(name: "MockAPICore", targets: ["MockAPICore"]),
         .library(name: "MockAPIInterop", targets: ["MockAPIInterop"]),
@@ -93,6 +95,9 @@ let package = Package(
         .target(name: "APIClient", swiftSettings: swiftSettings),
         .target(name: "GitHubAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
         .target(name: "QiitaAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
+        .target(name: "GitHubStatusAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
+        // An in-memory transport for users' tests of code built on APIClient.
+        .target(name: "APIClientTesting", dependencies: ["APIClient"], swiftSettings: swiftSettings),
 
         .testTarget(name: "MockAPIJSONTests", dependencies: ["MockAPIJSON"], swiftSettings: swiftSettings),
         // Helpers shared by the test targets (temporary folders and the like).
@@ -147,11 +152,12 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "APIClientTests", dependencies: ["APIClient", "GitHubAPI", "QiitaAPI"],
+            name: "APIClientTests",
+            dependencies: ["APIClient", "APIClientTesting", "GitHubAPI", "QiitaAPI", "GitHubStatusAPI"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["APIClient", "GitHubAPI", "QiitaAPI", "MockAPITesting"],
+            dependencies: ["APIClient", "GitHubAPI", "QiitaAPI", "GitHubStatusAPI", "MockAPITesting"],
             swiftSettings: swiftSettings),
     ]
 )

@@ -6,6 +6,10 @@ import Foundation
 /// let issues = try await client.request(.get, "/repos/o/r/issues").query("state", "open").decode([Issue].self)
 /// let issue = try await client.request(.post, "/repos/o/r/issues").json(NewIssue(title: "Hi")).decode(Issue.self)
 /// ```
+/// The path is appended to the client's base URL. An absolute URL is accepted only when its scheme, host and port are
+/// the base URL's (to follow a `url` field of an earlier answer, which a mock rewrites to its own origin); any other
+/// (`client.request(.get, "https://other.example.com/x")`) fails with `APIError.invalidURL` and sends nothing.
+///
 /// The call goes through the same path as typed endpoints: base URL, default and per-call headers, auth refresh,
 /// retries, listener events and `APIError`s. Nothing is sent until a terminal call (`string()`, `data()`,
 /// `decode(_:)`, `empty()`, `response()`). A value that fails to encode in `json(_:)` is reported by the

@@ -23,6 +23,8 @@ public protocol Endpoint<Response>: Sendable {
 
     /// The percent-encoded path, appended to the client's base URL (after any path prefix the base URL has).
     /// Build it with `EndpointPath.segment(_:)` for values that may contain reserved characters.
+    /// An absolute URL (`https://…`, such as a `url` field of an earlier answer) is sent as it is when its scheme,
+    /// host and port are the base URL's; one of any other origin fails with `APIError.invalidURL`.
     var path: String { get }
 
     /// Query items, encoded by the client's `QueryEncoder`. Default: none.

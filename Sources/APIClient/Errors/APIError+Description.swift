@@ -3,7 +3,11 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension APIError {
+extension APIError: LocalizedError {
+    /// The same line as `description`, so `localizedDescription` (what UI and logs usually show) says what, where
+    /// and why too.
+    public var errorDescription: String? { description }
+
     public var description: String {
         switch self {
         case .invalidURL(let request, let reason):

@@ -13,12 +13,20 @@ import Foundation
 ///   that element is the last one, as repeating the same request would fail the same way;
 /// - cancelling the iterating task ends the sequence (no element), also while it waits between calls.
 ///
+/// Conditional requests (GitHub's polling etiquette): for a GET or HEAD endpoint, once an accepted answer carried an
+/// `ETag`, each round sends it as `If-None-Match` (replacing one given in `headers`). A `304 Not Modified` answer
+/// means "nothing new": it yields **no element** (iteration goes on to the next round, so a consumer only ever sees
+/// new values), it is not an error (listeners see it received, validated and successful; GitHub does not count it
+/// against the rate limit), its `X-Poll-Interval` is honoured like any answer's, and the `ETag` stays the last one
+/// sent with a value (or the 304's own, if it has one). An accepted answer without an `ETag` ends the conditional
+/// rounds until the next one that has it.
+///
 /// `keepsPollingAfter` decides which failures polling survives; pass `{ $0.status.map { $0 >= 500 } ?? true }`
 /// to also ride out server errors.
 ///
 /// ```swift
 /// for await result in client.poll(ListEvents(), every: .seconds(60)) {
-///     if case .success(let events) = result { handle(events) }
+///     if case .success(let events) = result { handle(events) }    // only new events: 304 rounds yield nothing
 /// }
 /// ```
 public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
@@ -41,6 +49,8 @@ public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
         private var wait: Duration?
         /// The `X-Poll-Interval` of the latest answer, if it had one.
         private var serverInterval: Duration?
+        /// The `ETag` of the latest accepted answer, sent back as `If-None-Match`.
+        private var etag: String?
         private var finished = false
 
         init(poll: Poll) {
@@ -52,25 +62,36 @@ public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
         }
 
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
-            guard !finished else { return nil }
-            let poll = self.poll
-            if let wait {
-                do {
-                    try await poll.client.configuration.clock.sleep(for: wait)
-                } catch {
+            while !finished {
+                if let wait {
+                    do {
+                        try await poll.client.configuration.clock.sleep(for: wait)
+                    } catch {
+                        finished = true
+                        return nil
+                    }
+                }
+                guard !Task.isCancelled else {
                     finished = true
                     return nil
                 }
+                if let result = await round(isolation: actor) { return result }
             }
-            guard !Task.isCancelled else {
-                finished = true
-                return nil
-            }
-            let result: Element
+            return nil
+        }
+
+        /// One call and what it means for the next: its element, or `nil` when it brought nothing new (a 304) or
+        /// ended the sequence (cancellation).
+        private mutating func round(isolation actor: isolated (any Actor)?) async -> Element? {
+            var headers = poll.headers
+            if let etag, Poll.isConditional(poll.endpoint.method) { headers["If-None-Match"] = etag }
+            let endpoint = ConditionalEndpoint(base: poll.endpoint, isConditional: headers.contains("If-None-Match"))
+            let result: Element?
             let answer: HTTPResponse?
             do {
-                let delivery = try await poll.client.execute(poll.endpoint, headers: poll.headers)
-                (result, answer) = (.success(delivery.value), delivery.response)
+                let delivery = try await poll.client.execute(endpoint, headers: headers)
+                (result, answer) = (delivery.value.map { .success($0) }, delivery.response)
+                etag = delivery.response.headers["ETag"] ?? (delivery.response.status == 304 ? etag : nil)
             } catch {
                 if error.isCancellation {
                     finished = true
@@ -83,6 +104,11 @@ public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
             wait = serverInterval.map { Swift.max(poll.interval, $0) } ?? poll.interval
             return result
         }
+    }
+
+    /// Whether `method` may carry `If-None-Match` for polling: only safe reads (on a POST it is a precondition).
+    static func isConditional(_ method: HTTPMethod) -> Bool {
+        method.name == "GET" || method.name == "HEAD"
     }
 
     /// The answer's `X-Poll-Interval` (whole seconds), if it has a valid one.

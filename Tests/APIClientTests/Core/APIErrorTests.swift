@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTesting
 import Foundation
 import Testing
 
@@ -124,6 +125,26 @@ struct APIErrorTests {
         #expect(error.description == "GET https://api.example.com/zen: cancelled")
         #expect(error.isCancellation)
         #expect(error.response == nil)
+    }
+}
+
+extension APIErrorTests {
+    /// `APIError` is a `LocalizedError` whose message is its description, so code that shows
+    /// `error.localizedDescription` (alerts, logs) says what, where and why instead of "The operation could not be
+    /// completed".
+    @Test func localizedDescription_isTheDescription() async throws {
+        let transport = StubTransport(.make(410))
+        let error = try #require(await apiError { try await makeClient(transport).send(GetPerson()) })
+        let expected = "GET https://api.example.com/people/1: unexpected status 410"
+        #expect(error.errorDescription == expected)
+        #expect(error.localizedDescription == expected)
+        #expect((error as any Error).localizedDescription == expected)
+    }
+
+    @Test func localizedDescription_ofACancelledCall() {
+        let request = RequestSummary(method: "GET", url: "https://api.example.com/zen")
+        let error: any Error = APIError.cancelled(request: request)
+        #expect(error.localizedDescription == "GET https://api.example.com/zen: cancelled")
     }
 }
 

@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTesting
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTesting
 import Foundation
 import Testing
 
@@ -98,5 +99,57 @@ struct PollingTests {
 
         #expect(await polling.value == ["a"])
         #expect(transport.requests.count == 1)
+    }
+
+    /// After an answer with an `ETag`, each round sends it as `If-None-Match`; a 304 yields nothing (only new values
+    /// come out), is not an error, and its `X-Poll-Interval` sets the next wait.
+    @Test func conditional_sendsTheETag_and304YieldsNothingButSetsTheWait() async throws {
+        let clock = TestClock()
+        let recorder = EventRecorder()
+        let transport = StubTransport(
+            .make(200, "a", headers: ["ETag": #""v1""#]),
+            .make(304, headers: ["X-Poll-Interval": "120"]),
+            .make(200, "b", headers: ["ETag": #"W/"v2""#]),
+            .make(200, "c"))
+        let client = makeClient(transport, clock: clock) { $0.listeners = [recorder] }
+        let results = await collect(client.poll(GetText(), every: .seconds(30)), limit: 3)
+
+        #expect(results == ["a", "b", "c"])
+        #expect(transport.requests.map { $0.headers["If-None-Match"] } == [nil, #""v1""#, #""v1""#, #"W/"v2""#])
+        #expect(clock.sleeps == [.seconds(30), .seconds(120), .seconds(30)])
+        #expect(!recorder.trace.contains { $0.hasPrefix("error") })
+        #expect(recorder.trace.contains("validated 304"))
+    }
+
+    /// An accepted answer without an `ETag` ends the conditional rounds; the next `ETag` starts them again.
+    @Test func conditional_answerWithoutETag_stopsSendingIfNoneMatch() async throws {
+        let transport = StubTransport(
+            .make(200, "a", headers: ["ETag": #""v1""#]), .make(200, "b"), .make(200, "c", headers: ["ETag": #""v3""#]),
+            .make(200, "d"))
+        let client = makeClient(transport)
+        _ = await collect(client.poll(GetText(), every: .seconds(5)), limit: 4)
+        #expect(transport.requests.map { $0.headers["If-None-Match"] } == [nil, #""v1""#, nil, #""v3""#])
+    }
+
+    /// A 304 to a request that was not conditional is what the endpoint says it is (here: rejected, the last element).
+    @Test func unconditional304_isReadByTheEndpoint() async throws {
+        let transport = StubTransport(.make(304), .make(200, "never sent"))
+        let client = makeClient(transport)
+        #expect(await collect(client.poll(GetText(), every: .seconds(5)), limit: 3) == ["error unexpectedStatus 304"])
+    }
+
+    /// A POST is never made conditional: `If-None-Match` there is a precondition, not a cache check.
+    @Test func conditional_onlyForSafeReads() async throws {
+        let transport = StubTransport(
+            .json(200, #"{"login": "a", "id": 1}"#, headers: ["ETag": #""v1""#]),
+            .json(200, #"{"login": "b", "id": 1}"#))
+        let client = makeClient(transport)
+        var logins: [String] = []
+        for await result in client.poll(PostPerson(), every: .seconds(5)) {
+            logins.append((try? result.get().login) ?? "error")
+            if logins.count == 2 { break }
+        }
+        #expect(logins == ["a", "b"])
+        #expect(transport.requests.map { $0.headers["If-None-Match"] } == [nil, nil])
     }
 }

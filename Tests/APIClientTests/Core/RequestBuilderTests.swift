@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTesting
 import Foundation
 import Testing
 
@@ -108,5 +109,49 @@ struct RequestBuilderTests {
         _ = try await client.request(.get, "/search").query("q", "a b").queryEncoder(PercentQueryEncoder(spaces: .plus)).string()
         _ = try await client.request(.get, "/search").query("q", "a b").string()
         #expect(transport.urls == ["https://api.example.com/search?q=a+b", "https://api.example.com/search?q=a%20b"])
+    }
+
+    /// An absolute URL of another origin is refused, not appended to the base URL (which sent
+    /// `https://api.example.com/https://other.example.com/x`): nothing is sent.
+    @Test func absoluteURLOfAnotherOrigin_isInvalidURL_andNothingIsSent() async throws {
+        let transport = StubTransport(.make(200, "never"))
+        let client = makeClient(transport)
+        let error = try #require(await apiError {
+            try await client.request(.get, "https://other.example.com/x").string()
+        })
+        guard case .invalidURL(let request, let reason) = error else {
+            Issue.record("expected invalidURL, got \(error)")
+            return
+        }
+        #expect(request.url == "https://other.example.com/x")
+        #expect(reason == "the path 'https://other.example.com/x' is an absolute URL outside the base URL's origin "
+            + "'https://api.example.com'; give a path, or a URL with the base URL's scheme, host and port")
+        #expect(transport.requests.isEmpty)
+    }
+
+    /// Scheme and port count too: http instead of https, or another port, is another origin.
+    @Test(arguments: ["http://api.example.com/x", "https://api.example.com:8443/x", "mailto:someone@example.com"])
+    func absoluteURLWithAnotherSchemeOrPort_isInvalidURL(url: String) async throws {
+        let transport = StubTransport()
+        let error = try #require(await apiError { try await makeClient(transport).request(.get, url).string() })
+        #expect(EventRecorder.caseName(error) == "invalidURL")
+        #expect(transport.requests.isEmpty)
+    }
+
+    /// An absolute URL on the base URL's scheme, host and port (a `url` field of an earlier answer) is sent as it is,
+    /// with the query items and the credentials of the base URL.
+    @Test func absoluteURLOfTheBaseOrigin_isSentAsItIs() async throws {
+        let transport = StubTransport(.make(200, "ok"))
+        let client = makeClient(transport, baseURL: "http://127.0.0.1:8080/@cassette") { $0.auth = CountingAuth() }
+        _ = try await client.request(.get, "http://127.0.0.1:8080/repositories/1/issues").query("page", "2").string()
+        #expect(transport.urls == ["http://127.0.0.1:8080/repositories/1/issues?page=2"])
+        #expect(transport.requests.first?.headers["Authorization"] == "Bearer token-1")
+    }
+
+    /// A path that only contains a colon is still a path.
+    @Test func pathWithAColon_isAppended() async throws {
+        let transport = StubTransport(.make(200, "ok"))
+        _ = try await makeClient(transport).request(.get, "/repos/o/r/compare/main:feature").string()
+        #expect(transport.urls == ["https://api.example.com/repos/o/r/compare/main:feature"])
     }
 }

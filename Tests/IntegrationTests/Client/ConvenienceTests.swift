@@ -113,3 +113,27 @@ struct ConvenienceTests {
         }
     }
 }
+
+/// Absolute URLs in one-off calls: one of the mock's own origin is followed as it is; any other is refused before
+/// anything is sent (it used to be appended to the base URL).
+struct AbsoluteURLTests {
+    @Test func absoluteURLOfTheServer_isFollowed() async throws {
+        try await withReplayServer(cassettes: ["github/client/zen"]) { server in
+            let github = GitHubClient(baseURL: server.baseURL)
+            let zen = try await github.rest.request(.get, server.baseURL.appending(path: "zen").absoluteString).string()
+            #expect(zen == "Responsive is better than fast.")
+            #expect(answers(server) == ["zen#0"])
+        }
+    }
+
+    @Test func absoluteURLOfAnotherOrigin_isInvalidURL_andNotSent() async throws {
+        try await withReplayServer(cassettes: ["github/client/zen"]) { server in
+            let github = GitHubClient(baseURL: server.baseURL)
+            let error = await #expect(throws: APIError.self) {
+                try await github.rest.request(.get, "https://other.example.com/zen").string()
+            }
+            #expect(error.map(EventRecorder.caseName) == "invalidURL")
+            #expect(server.requests.isEmpty)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import APIClient
+import Foundation
+import Synchronization
+
+/// An in-memory `HTTPTransport` for testing code that calls an API through a `RESTClient` (or a client built on one,
+/// such as `GitHubClient`): no sockets, no server, nothing to clean up.
+///
+/// Each request is answered from, in this order:
+/// 1. the first route that matches it, set with `on(_:_:_:_:)` (method and path) or `on(_:_:_:)` (a predicate):
+///    the route's replies in turn, its last reply again for every later request;
+/// 2. the script given to `init(_:clock:)`: each reply once, in order;
+/// 3. nothing: the transport throws `StubTransport.NoReply`, which the client reports as `APIError.transport`.
+///
+/// Every request is kept, in the order received (also those it had no reply for), so a test can check what was sent.
+/// A reply can be an answer, a transport error (`.failure`), an answer computed from the request (`.handler`), and any
+/// of them can come after a delay (`.delayed(by:)`) measured on the transport's clock.
+///
+/// ```swift
+/// let stub = StubTransport()
+///     .on("GET", "/users/octocat", .json(200, #"{"login": "octocat", "id": 1}"#))
+///     .on("GET", "/zen", .failure(URLError(.notConnectedToInternet)))
+/// let github = GitHubClient(transport: stub)          // api.github.com, never reached
+/// let user = try await github.user("octocat")
+/// #expect(stub.requests.map(\.url.path) == ["/users/octocat"])
+/// ```
+public final class StubTransport: HTTPTransport {
+    private struct Route {
+        let matches: @Sendable (HTTPRequest) -> Bool
+        var replies: [Reply]
+    }
+
+    private struct State {
+        var routes: [Route] = []
+        var script: [Reply]
+        var requests: [HTTPRequest] = []
+    }
+
+    private let state: Mutex<State>
+    /// Measures the delays of `.delayed(by:)` replies.
+    let clock: any APIClock
+
+    /// A transport that answers from `script`, one reply per request in order, after any routes.
+    /// - Parameter clock: what delayed replies wait on; inject a test clock to check a delay without waiting for it.
+    public init(_ script: [Reply] = [], clock: any APIClock = SystemClock()) {
+        state = Mutex(State(script: script))
+        self.clock = clock
+    }
+
+    /// A transport that answers with these responses, one per request in order.
+    public convenience init(_ first: HTTPResponse, _ more: HTTPResponse...) {
+        self.init(([first] + more).map(Reply.response))
+    }
+
+    /// Answers requests whose method is `method` (any case) and whose percent-encoded path is `path` with `reply`
+    /// and then `more`, in turn, the last one again for every later request. A `path` with a query
+    /// (`/search?q=a%20b`) must match the query as sent too; without one, any query matches. Returns the transport,
+    /// so routes can be chained.
+    @discardableResult
+    public func on(_ method: String, _ path: String, _ reply: Reply, _ more: Reply...) -> StubTransport {
+        let method = method.uppercased()
+        return add({ request in
+            request.method.name == method && StubTransport.target(of: request, withQuery: path.contains("?")) == path
+        }, [reply] + more)
+    }
+
+    /// Answers requests for which `matches` is true with `reply` and then `more`, in turn, the last one again for
+    /// every later request. Returns the transport, so routes can be chained.
+    @discardableResult
+    public func on(
+        _ matches: @escaping @Sendable (HTTPRequest) -> Bool, _ reply: Reply, _ more: Reply...
+    ) -> StubTransport {
+        add(matches, [reply] + more)
+    }
+
+    private func add(_ matches: @escaping @Sendable (HTTPRequest) -> Bool, _ replies: [Reply]) -> StubTransport {
+        state.withLock { $0.routes.append(Route(matches: matches, replies: replies)) }
+        return self
+    }
+
+    /// The requests received so far, in order.
+    public var requests: [HTTPRequest] { state.withLock { $0.requests } }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let reply = state.withLock { state -> Reply? in
+            state.requests.append(request)
+            if let index = state.routes.firstIndex(where: { $0.matches(request) }) {
+                let replies = state.routes[index].replies
+                if replies.count > 1 { state.routes[index].replies.removeFirst() }
+                return replies[0]
+            }
+            return state.script.isEmpty ? nil : state.script.removeFirst()
+        }
+        guard let reply else { throw NoReply(request: request) }
+        return try await reply.answer(request, clock: clock)
+    }
+
+    /// The request's percent-encoded path, and its query when asked for.
+    static func target(of request: HTTPRequest, withQuery: Bool) -> String {
+        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+        let path = components?.percentEncodedPath ?? request.url.path
+        guard withQuery, let query = components?.percentEncodedQuery else { return path }
+        return path + "?" + query
+    }
+
+    /// Thrown for a request that no route matches once the script is used up.
+    public struct NoReply: Error, CustomStringConvertible {
+        /// The request that got no reply.
+        public let request: HTTPRequest
+
+        public var description: String {
+            "StubTransport has no reply for \(request.method.name) \(request.url.absoluteString): no route matches "
+                + "it and the script is used up"
+        }
+    }
+}
