@@ -27,7 +27,7 @@ struct ConditionalPollingTests {
 
             #expect(results == ["22345", "22346,22345", "error unexpectedStatus 404"])
             #expect(clock.sleeps == [.seconds(60), .seconds(120), .seconds(60), .seconds(90)])
-            #expect(answers(server) == (0...4).map { "poll-events-conditional#\($0)" })
+            #expect(answers(server) == (0...4).map { "github/client/poll-events-conditional#\($0)" })
             let notModified = recorder.calls.filter { $0.contains("received 304 (attempt 1)") }
             #expect(notModified.count == 2)
             #expect(notModified.allSatisfy { $0.last == "end after 1" && !$0.contains { $0.hasPrefix("error") } })

@@ -122,7 +122,7 @@ struct AbsoluteURLTests {
             let github = GitHubClient(baseURL: server.baseURL)
             let zen = try await github.rest.request(.get, server.baseURL.appending(path: "zen").absoluteString).string()
             #expect(zen == "Responsive is better than fast.")
-            #expect(answers(server) == ["zen#0"])
+            #expect(answers(server) == ["github/client/zen#0"])
         }
     }
 

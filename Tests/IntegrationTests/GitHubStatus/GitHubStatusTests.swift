@@ -27,7 +27,7 @@ struct GitHubStatusTests {
         try await withStatusPage { client, server in
             let status: GitHubStatus.Status = try await client.fetch(.status)
             #expect([status.indicator, status.description] == ["major", "Partial System Outage"])
-            #expect(answers(server) == ["status#0"])
+            #expect(answers(server) == ["githubstatus/status#0"])
         }
     }
 
@@ -43,7 +43,7 @@ struct GitHubStatusTests {
             #expect(summary.components.map(\.status) == ["partial_outage", "major_outage"])
             #expect(summary.incidents.map(\.name) == ["Unplanned Database Outage"])
             #expect(summary.scheduledMaintenances.map(\.id) == ["w1zdr745wmfy", "k7mf5z1gz05c"])
-            #expect(answers(server) == ["summary#0"])
+            #expect(answers(server) == ["githubstatus/summary#0"])
         }
     }
 
@@ -56,7 +56,7 @@ struct GitHubStatusTests {
             #expect(components.map(\.group) == [false, false])
             #expect(components.map(\.showcase) == [true, true])
             #expect(components.first?.createdAt == Self.date("2014-05-03T01:22:07.274Z"))
-            #expect(answers(server) == ["components#0"])
+            #expect(answers(server) == ["githubstatus/components#0"])
         }
     }
 
@@ -67,7 +67,7 @@ struct GitHubStatusTests {
             #expect(incidents.map(\.status) == ["identified", "resolved"])
             #expect(incidents.map(\.resolvedAt) == [nil, Self.date("2014-05-12T14:22:40.301-06:00")])
             #expect(incidents.map(\.scheduledFor) == [nil, nil])
-            #expect(answers(server) == ["incidents#0"])
+            #expect(answers(server) == ["githubstatus/incidents#0"])
         }
     }
 
@@ -79,7 +79,7 @@ struct GitHubStatusTests {
             #expect(update.incidentId == "cp306tmzcl0y")
             #expect(update.body.hasPrefix("Our master database has ham sandwiches flying out of the rack"))
             #expect(update.displayAt == Self.date("2014-05-14T14:22:40.301-06:00"))
-            #expect(answers(server) == ["incidents-unresolved#0"])
+            #expect(answers(server) == ["githubstatus/incidents-unresolved#0"])
         }
     }
 
@@ -95,7 +95,7 @@ struct GitHubStatusTests {
             #expect(active.first?.scheduledUntil == Self.date("2014-05-14T16:30:00.000-06:00"))
             #expect(active.first?.incidentUpdates.map(\.status) == ["in_progress", "scheduled"])
             #expect(answers(server) == [
-                "scheduled-maintenances#0", "scheduled-maintenances-upcoming#0", "scheduled-maintenances-active#0",
+                "githubstatus/scheduled-maintenances#0", "githubstatus/scheduled-maintenances-upcoming#0", "githubstatus/scheduled-maintenances-active#0",
             ])
         }
     }
@@ -105,7 +105,7 @@ struct GitHubStatusTests {
     @Test func listenersAndErrors_areTheClientLibrarys() async throws {
         try await withReplayServer(cassettes: ["githubstatus"]) { server in
             let recorder = EventRecorder()
-            let scoped = server.baseURL(for: "status")
+            let scoped = server.baseURL(for: "githubstatus/status")
             let client = GitHubStatusClient(baseURL: scoped) {
                 $0.listeners = [recorder]
                 $0.retryPolicy = .never
