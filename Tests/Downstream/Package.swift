@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // A package outside mockapi that depends on it by path, as a user's package would: its tests record and replay
-// cassettes with the `.cassette` trait and `withCassette`. scripts/test-downstream copies it to .build-downstream/ and
-// drives it through every record mode against a stand-in API on 127.0.0.1.
+// cassettes with the `.cassette` trait and `withCassette`. scripts/test-downstream copies it to .build-downstream/,
+// drives it through every record mode against a stand-in API on 127.0.0.1, runs the README's Swift blocks in it, and
+// runs the mockapi command from it with `swift run`.
 import PackageDescription
 
 let package = Package(
@@ -16,6 +17,18 @@ let package = Package(
             dependencies: [
                 .product(name: "MockAPITesting", package: "mockapi"),
                 .product(name: "APIClient", package: "mockapi"),
+            ]),
+        // The README's Swift blocks, written here by scripts/test-downstream (scripts/lib/readme_blocks.py), compiled
+        // together and run against the repository's fixtures.
+        .testTarget(
+            name: "ReadmeTests",
+            dependencies: [
+                .product(name: "MockAPITesting", package: "mockapi"),
+                .product(name: "APIClient", package: "mockapi"),
+                .product(name: "APIClientTesting", package: "mockapi"),
+                .product(name: "GitHubAPI", package: "mockapi"),
+                .product(name: "QiitaAPI", package: "mockapi"),
+                .product(name: "GitHubStatusAPI", package: "mockapi"),
             ]),
     ]
 )

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""The README's code blocks, as tests (scripts/test-readme runs this).
+
+Every ```swift and ```sh block of README.md is a test unless its first line says it is illustrative (visible to the
+reader: `// Illustrative: …` or `# Illustrative: …`, with why).
+
+  readme_blocks.py swift README.md OUT_DIR
+      writes each Swift block to OUT_DIR/ReadmeBlockLINE.swift, to be compiled together (a declaration in two blocks
+      does not compile) and run in a package that depends on mockapi (scripts/test-downstream).
+
+  readme_blocks.py sh README.md WORK_DIR
+      runs each shell block with bash in WORK_DIR (which holds Fixtures/ and a `mockapi` on PATH), each command with
+      `set -e`. A comment `# exit N` at the end of a command line says the status it ends with (0 otherwise); a line
+      `# => TEXT` under a command says its output (stdout and stderr) contains TEXT. Jobs a block starts in the
+      background are stopped after it. Prints one line per block; exits 1 when any block did not do what it says.
+"""
+import os
+import re
+import subprocess
+import sys
+
+FENCE = re.compile(r"^```(\w+)\s*$")
+
+
+def blocks(path, language):
+    """(line number of the first code line, the block's lines) for each block of the language."""
+    found, current, start, kind = [], None, 0, None
+    with open(path, encoding="utf-8") as readme:
+        for number, line in enumerate(readme, 1):
+            line = line.rstrip("\n")
+            if current is None:
+                match = FENCE.match(line)
+                if match:
+                    current, start, kind = [], number + 1, match.group(1)
+                elif line.startswith("```"):
+                    current, start, kind = [], number + 1, None
+            elif line.startswith("```"):
+                if kind == language:
+                    found.append((start, current))
+                current = None
+            else:
+                current.append(line)
+    return found
+
+
+def illustrative(lines, comment):
+    first = next((line for line in lines if line.strip()), "")
+    return first.lstrip().lower().startswith(comment + " illustrative")
+
+
+def write_swift(path, out):
+    os.makedirs(out, exist_ok=True)
+    count = 0
+    for start, lines in blocks(path, "swift"):
+        if illustrative(lines, "//"):
+            continue
+        with open(os.path.join(out, f"ReadmeBlock{start}.swift"), "w", encoding="utf-8") as swift:
+            swift.write(f"// README.md, the block at line {start}: written by scripts/lib/readme_blocks.py; edit the README.\n")
+            swift.write("\n".join(lines) + "\n")
+        count += 1
+    print(f"readme: {count} Swift blocks written to {out}")
+
+
+EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
+
+
+def commands(lines):
+    """Joins continued lines; yields (command, expected status, expected output texts)."""
+    units, pending = [], ""
+    for line in lines:
+        stripped = line.strip()
+        if stripped.startswith("# =>"):
+            if units:
+                units[-1][2].append(stripped[4:].strip())
+            continue
+        if not pending and (not stripped or stripped.startswith("#")):
+            continue
+        pending += line + "\n"
+        if line.rstrip().endswith("\\"):
+            continue
+        match = EXIT.search(pending.rstrip())
+        units.append([pending, int(match.group(1)) if match else 0, []])
+        pending = ""
+    return units
+
+
+def run_sh(path, work):
+    failures, ran, skipped = [], 0, 0
+    for start, lines in blocks(path, "sh"):
+        if illustrative(lines, "#"):
+            skipped += 1
+            continue
+        ran += 1
+        script = ["set -uo pipefail", "trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null' EXIT"]
+        for index, (command, status, texts) in enumerate(commands(lines)):
+            log = f"$__readme/{start}-{index}.out"
+            script.append(f"{{\n{command}}} >{log} 2>&1; __status=$?")
+            script.append(f'if [ "$__status" -ne {status} ]; then echo "README.md:{start}: exit $__status, the README says {status}: '
+                          f'$(head -c 300 {log} | tr "\\n" " ")"; exit 1; fi')
+            for text in texts:
+                quoted = text.replace("'", "'\\''")
+                script.append(f"grep -qF -- '{quoted}' {log} || {{ echo \"README.md:{start}: the output does not say: {quoted}\"; "
+                              f"echo \"--- it says:\"; head -20 {log}; exit 1; }}")
+        outputs = os.path.join(work, ".readme-output")
+        os.makedirs(outputs, exist_ok=True)
+        result = subprocess.run(["bash", "-c", "\n".join(script)], cwd=work, capture_output=True, text=True,
+                                env=dict(os.environ, __readme=outputs), timeout=300)
+        if result.returncode != 0:
+            failures.append(f"README.md:{start}: {(result.stdout + result.stderr).strip()}")
+    for failure in failures:
+        print(failure)
+    print(f"readme: {ran - len(failures)} of {ran} runnable shell blocks did what the README says ({skipped} illustrative)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    mode, readme, target = sys.argv[1:4]
+    if mode == "swift":
+        write_swift(readme, target)
+    else:
+        sys.exit(run_sh(readme, target))
