@@ -114,7 +114,7 @@ extension MockAPI {
         public func execute(environment: [String: String], upstream: any Upstream, clock: any DriftClock = SystemDriftClock(),
                             progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> CommandOutput {
             let rules = try redaction.rules(environment: environment)
-            let (loaded, loadProblems) = load()
+            let (loaded, loadProblems) = CassetteLoader.loadEach(paths)
             var problems = loadProblems
             let checker = DriftChecker(
                 upstream: upstream, gate: RateGate(clock: clock, maximumWait: maxWait.seconds),
@@ -153,21 +153,6 @@ extension MockAPI {
             }
         }
 
-        /// Every cassette the paths name that loads, and a line for each that does not.
-        private func load() -> ([LoadedCassette], [String]) {
-            var loaded: [LoadedCassette] = []
-            var problems: [String] = []
-            do {
-                for target in try CassetteLoader.discover(paths) {
-                    do { loaded.append(LoadedCassette(name: target.name, file: target.file, cassette: try Cassette.load(file: target.file))) } catch {
-                        problems.append(error.description)
-                    }
-                }
-            } catch {
-                problems += error.problems
-            }
-            return (loaded, problems)
-        }
 
         /// Writes the live answers of what drifted into each cassette; returns a line per file written, and the
         /// problems with those that could not be written added to `problems`.

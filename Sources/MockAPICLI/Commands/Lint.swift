@@ -79,17 +79,7 @@ extension MockAPI {
 
         /// Lints and returns what it prints and its exit status (0 clean, 1 findings, 2 unreadable).
         public func execute(environment: [String: String]) throws -> CommandOutput {
-            var problems: [String] = []
-            var loaded: [LoadedCassette] = []
-            do {
-                for target in try CassetteLoader.discover(paths) {
-                    do { loaded.append(LoadedCassette(name: target.name, file: target.file, cassette: try Cassette.load(file: target.file))) } catch {
-                        problems.append(error.description)
-                    }
-                }
-            } catch {
-                problems += error.problems
-            }
+            let (loaded, problems) = CassetteLoader.loadEach(paths)
             let options = Linter.Options(secrets: try secrets(environment: environment), matchHeaders: matchHeaders, strict: strict)
             let report = Linter(options: options).lint(loaded)
             var output = CommandOutput()

@@ -77,6 +77,23 @@ public enum CassetteLoader {
         return loaded
     }
 
+    /// Every cassette the paths name that loads, and a line for each path or file that does not: for commands that
+    /// go on with what loads (lint, drift) instead of refusing all (serve).
+    public static func loadEach(_ paths: [String]) -> (loaded: [LoadedCassette], problems: [String]) {
+        var loaded: [LoadedCassette] = []
+        var problems: [String] = []
+        do {
+            for target in try discover(paths) {
+                do { loaded.append(LoadedCassette(name: target.name, file: target.file, cassette: try Cassette.load(file: target.file))) } catch {
+                    problems.append(error.description)
+                }
+            }
+        } catch {
+            problems += error.problems
+        }
+        return (loaded, problems)
+    }
+
     private static func cassetteFiles(in folder: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         var files: [String] = []
