@@ -21,7 +21,8 @@ struct ScrubTests {
             \(file): interactions[0] request header authorization: header authorization
             \(file): interactions[0] request query access_token: query access_token
             \(file): interactions[1] response body: echo of interactions[0] request header authorization
-            mockapi scrub: 3 changes in 1 of 1 cassette; 1 file rewritten
+            \(file): interactions[1] response body $.app.api_key: json $..api_key
+            mockapi scrub: 4 changes in 1 of 1 cassette; 1 file rewritten
 
             """)
         let scrubbed = try FileIO.read(file)
@@ -99,7 +100,7 @@ struct ScrubTests {
         let output = try Command.scrub([folder.path])
         #expect(output.status == 2)
         #expect(output.error == "mockapi: error: \(folder.path)/a-broken.json: line 1, column 1: not valid JSON: premature EOF\n")
-        #expect(output.standard.hasSuffix("mockapi scrub: 3 changes in 1 of 2 cassettes; 1 file rewritten\n"))
+        #expect(output.standard.hasSuffix("mockapi scrub: 4 changes in 1 of 2 cassettes; 1 file rewritten\n"))
         #expect(try FileIO.read(folder.path + "/a-broken.json") == Array("{".utf8))
     }
 
