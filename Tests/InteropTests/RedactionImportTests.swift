@@ -107,6 +107,11 @@ struct RedactionImportTests {
         let scrubbed = String(decoding: try FileIO.read(folder.path + "/scrubbed.json"), as: UTF8.self)
         #expect(!scrubbed.contains("dummy_access_token_1") && !scrubbed.contains(Self.ghp))
 
+        let keep = try Command.import([harFile, "--to", folder.path + "/keep.json", "--keep-json-field", "$.access_token"])
+        #expect(keep.status == 0)
+        let keepText = String(decoding: try FileIO.read(folder.path + "/keep.json"), as: UTF8.self)
+        #expect(keepText.contains("dummy_access_token_1") && !keepText.contains(Self.ghp), "kept by --keep-json-field only")
+
         let own = try Command.import([harFile, "--to", folder.path + "/own.json", "--no-default-redaction", "--redact-json-field", "$.access_token"])
         let ownText = String(decoding: try FileIO.read(folder.path + "/own.json"), as: UTF8.self)
         #expect(!ownText.contains("dummy_access_token_1") && ownText.contains(Self.ghp), "the user's own rules still apply")

@@ -64,4 +64,28 @@ import Testing
             }
         }
     }
+
+    /// `RedactionRules` for Swift callers: kept headers and parameters are written as sent, a `*token*` parameter
+    /// holding a generated value is still scrubbed, and without the defaults (`.none`) nothing is.
+    @Test func keptNames_andNoDefaults_throughTheRecorder() async throws {
+        var rules = RedactionRules.standard
+        rules.keepHeaders = ["x-debug"]
+        rules.keepQueryParameters = ["access_token"]
+        let target = "/a?access_token=dummy_access_token_1&x_token=Zx8Qp2Lm9Rt4Vw7Yb3"
+        let kept = "ghp_KeptKeptKeptKeptKeptKeptKeptKept0000"
+        let headers = [("X-Debug", kept), ("Authorization", "token \(Self.ghp)")]
+        try await withRig(upstream: { _ in .response(.text(status: 200, "ok")) }, rules: rules) { rig, _ in
+            #expect(try await rig.record("GET", target, headers: headers).status == 200)
+            let request = try rig.cassette.interactions[0].request
+            #expect(request.query == "access_token=dummy_access_token_1&x_token=<redacted>")
+            #expect(request.headers["x-debug"] == kept)
+            #expect(request.headers["authorization"] == "token <redacted>")
+        }
+        try await withRig(upstream: { _ in .response(.text(status: 200, "ok")) }, rules: .none) { rig, _ in
+            #expect(try await rig.record("GET", target, headers: headers).status == 200)
+            let request = try rig.cassette.interactions[0].request
+            #expect(request.query == "access_token=dummy_access_token_1&x_token=Zx8Qp2Lm9Rt4Vw7Yb3")
+            #expect(request.headers["authorization"] == "token \(Self.ghp)")
+        }
+    }
 }
