@@ -47,20 +47,40 @@ enum CredentialShape {
         ]
     }()
 
-    /// Every credential in `bytes`, in order, not overlapping.
+    /// Every credential in `bytes`, in order, not overlapping. Only where a word starts with a byte a credential can
+    /// start with is a match tried, so a body is read once, quickly.
     static func matches(in bytes: [UInt8]) -> [Match] {
         var found: [Match] = []
+        let starts = CredentialShape.starts
         var offset = 0
+        var inWord = false
         while offset < bytes.count {
-            if let match = match(in: bytes, at: offset) {
+            let byte = bytes[offset]
+            if !inWord, starts[Int(byte)], let match = match(in: bytes, at: offset) {
                 found.append(match)
                 offset = match.range.upperBound
-            } else {
-                offset += 1
+                inWord = isWordByte(bytes[offset - 1])
+                continue
             }
+            inWord = isWordByte(byte)
+            offset += 1
         }
         return found
     }
+
+    /// The bytes a credential can start with: each format's first, `e` (a JWT), `-` (a PEM key) and the schemes' letters.
+    static let starts: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in formats.map({ $0.prefix[0] }) + Array("e-bBtT".utf8) { table[Int(byte)] = true }
+        return table
+    }()
+
+    /// The formats by the first byte of their prefix.
+    static let formatsByFirst: [[Format]] = {
+        var table = [[Format]](repeating: [], count: 256)
+        for format in formats { table[Int(format.prefix[0])].append(format) }
+        return table
+    }()
 
     static func contains(in text: String) -> Bool {
         !matches(in: Array(text.utf8)).isEmpty
@@ -87,18 +107,21 @@ enum CredentialShape {
         return (output, found)
     }
 
+    /// The credential starting at `offset`, where a word starts.
     private static func match(in bytes: [UInt8], at offset: Int) -> Match? {
         let first = bytes[offset]
-        guard CredentialValue.isLetter(first) || first == UInt8(ascii: "-") else { return nil }
-        if offset > 0, isWordByte(bytes[offset - 1]) { return nil }
-        for format in formats where format.prefix[0] == first && startsWith(bytes, format.prefix, at: offset) {
+        for format in formatsByFirst[Int(first)] where startsWith(bytes, format.prefix, at: offset) {
             let start = offset + format.prefix.count
             var end = start
             while end < bytes.count, format.allowed(bytes[end]) { end += 1 }
             guard format.lengths.contains(end - start), end == bytes.count || !isWordByte(bytes[end]) else { continue }
             return Match(range: offset..<end, kind: format.kind)
         }
-        return jwt(in: bytes, at: offset) ?? privateKey(in: bytes, at: offset) ?? schemeValue(in: bytes, at: offset)
+        switch first {
+        case UInt8(ascii: "e"): return jwt(in: bytes, at: offset)
+        case UInt8(ascii: "-"): return privateKey(in: bytes, at: offset)
+        default: return schemeValue(in: bytes, at: offset)
+        }
     }
 
     /// `eyJ….eyJ….signature`: a header and a payload that are base64url JSON objects.
@@ -137,9 +160,7 @@ enum CredentialShape {
         guard offset < bytes.count, [UInt8(ascii: "b"), UInt8(ascii: "t")].contains(bytes[offset] | 0x20) else { return nil }
         var space = offset
         while space < bytes.count, space - offset <= 6, CredentialValue.isLetter(bytes[space]) { space += 1 }
-        guard space < bytes.count, bytes[space] == UInt8(ascii: " "),
-            schemeWords.contains(where: { $0.elementsEqual(bytes[offset..<space].lazy.map { $0 | 0x20 }) })
-        else { return nil }
+        guard space < bytes.count, bytes[space] == UInt8(ascii: " "), isSchemeWord(bytes, offset..<space) else { return nil }
         let start = space + 1
         var end = start
         let token68 = Array("-._~+/=".utf8)
@@ -155,8 +176,19 @@ enum CredentialShape {
     /// The schemes a credential follows in free text, lower-case.
     static let schemeWords = ["bearer", "token", "basic"].map { Array($0.utf8) }
 
+    /// Whether the letters in `range` are a scheme word, in any case.
+    private static func isSchemeWord(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        schemeWords.contains { word in
+            guard word.count == range.count else { return false }
+            for index in word.indices where bytes[range.lowerBound + index] | 0x20 != word[index] { return false }
+            return true
+        }
+    }
+
     private static func startsWith(_ bytes: [UInt8], _ prefix: [UInt8], at offset: Int) -> Bool {
-        offset + prefix.count <= bytes.count && bytes[offset..<(offset + prefix.count)].elementsEqual(prefix)
+        guard offset + prefix.count <= bytes.count else { return false }
+        for index in prefix.indices where bytes[offset + index] != prefix[index] { return false }
+        return true
     }
 
     /// Letters, digits and `_`: what a word is made of, so a value is never replaced inside a longer one
