@@ -46,9 +46,8 @@ struct LintTests {
                 + "its value with <redacted> [secret-query]",
             "seeded.json: interactions[1].response.body.json.access_token: response JSON field $.access_token is not redacted "
                 + "(rule $..access_token); mockapi scrub replaces its value with <redacted> [secret-field]",
-            "seeded.json: interactions[1].response.body.json.app.api_key: response JSON field $.app.api_key holds a "
-                + "high-entropy string (32 characters, 5.0 bits each) and is named like a secret; redact it: mockapi scrub "
-                + "--redact-json-field '$.app.api_key' [secret-field]",
+            "seeded.json: interactions[1].response.body.json.app.api_key: response JSON field $.app.api_key is not redacted "
+                + "(rule $..api_key); mockapi scrub replaces its value with <redacted> [secret-field]",
             "seeded.json: interactions[2].response.body.base64: response body is stored as base64 but is JSON (20 bytes): "
                 + "unreadable in diffs and not searched by redaction; mockapi scrub --readable-bodies stores it readably [base64-text]",
             "seeded.json: interactions[7]: duplicate of interactions[6] (GET /zen): same request, same answer, and nothing "
@@ -68,18 +67,20 @@ struct LintTests {
 
     /// Two cassettes served together that record the same request: replay would answer from whichever loads first.
     @Test func sameRequestInTwoCassettes_isAmbiguous() throws {
+        let together = Linter(options: Linter.Options(servedTogether: true))
         let first = LoadedCassette(name: "a", file: "a.json", cassette: Cassette(interactions: [.make("/zen", body: .text("one"))]))
         let second = LoadedCassette(name: "b", file: "b.json", cassette: Cassette(interactions: [
             .make("/other"), .make("/zen?", body: .text("two")),
         ]))
-        let report = Linter().lint([first, second])
+        let report = together.lint([first, second])
         #expect(report.findings.map(\.description) == [
             "b.json: interactions[1]: GET /zen? is also recorded in a.json interactions[0] (a different answer); served "
                 + "together, that one answers first and this one only after it; keep each request in one cassette, or serve "
                 + "them apart [ambiguous]"
         ])
-        // Linted apart, each is fine.
-        #expect(Linter().lint([second]).isClean)
+        // Linted apart, or not served together, each is fine.
+        #expect(together.lint([second]).isClean)
+        #expect(Linter().lint([first, second]).isClean)
     }
 
     /// `--secret-env NAME`: the value is found wherever it is, percent-encoded or JSON-escaped too.
@@ -118,8 +119,8 @@ struct LintTests {
             "s.json: lint.allow[2]: allows secret-query at interactions[5], but lint finds no such problem there; remove "
                 + "the entry [unused-allowance]",
             "s.json: lint.allow[3]: allows secret-headers, which is not a lint rule (rules: secret-header, secret-query, "
-                + "secret-field, secret-value, duplicate, ambiguous, base64-text, unused-allowance); fix or remove the entry "
-                + "[unused-allowance]",
+                + "secret-field, secret-shape, secret-value, scrub-merge, duplicate, ambiguous, base64-text, unused-allowance); "
+                + "fix or remove the entry [unused-allowance]",
         ])
         #expect(!report.findings.contains { $0.rule == .secretHeader || $0.rule == .duplicate })
     }

@@ -21,7 +21,8 @@ struct ScrubTests {
             \(file): interactions[0] request header authorization: header authorization
             \(file): interactions[0] request query access_token: query access_token
             \(file): interactions[1] response body: echo of interactions[0] request header authorization
-            mockapi scrub: 3 changes in 1 of 1 cassette; 1 file rewritten
+            \(file): interactions[1] response body $.app.api_key: json $..api_key
+            mockapi scrub: 4 changes in 1 of 1 cassette; 1 file rewritten
 
             """)
         let scrubbed = try FileIO.read(file)
@@ -99,7 +100,7 @@ struct ScrubTests {
         let output = try Command.scrub([folder.path])
         #expect(output.status == 2)
         #expect(output.error == "mockapi: error: \(folder.path)/a-broken.json: line 1, column 1: not valid JSON: premature EOF\n")
-        #expect(output.standard.hasSuffix("mockapi scrub: 3 changes in 1 of 2 cassettes; 1 file rewritten\n"))
+        #expect(output.standard.hasSuffix("mockapi scrub: 4 changes in 1 of 2 cassettes; 1 file rewritten; 1 cassette could not be scrubbed\n"))
         #expect(try FileIO.read(folder.path + "/a-broken.json") == Array("{".utf8))
     }
 
@@ -115,5 +116,70 @@ struct ScrubTests {
         try await writer.finish()
         cassette.interactions.append(.make("/b"))
         #expect(try FileIO.read(file) == cassette.fileBytes())
+    }
+
+    /// The repository's own fixtures scrub without an error: the invented tokens refresh-token.json acknowledges in its
+    /// lint.allow list are kept (as lint accepts them), and its source text, which names them, is not searched.
+    @Test func repositoryFixtures_scrubCleanly_keepingAcknowledgedValues() throws {
+        let folder = TemporaryFolder()
+        let copy = folder.path + "/Fixtures"
+        try FileManager.default.copyItem(atPath: try Inputs.fixtures, toPath: copy)
+        let refresh = copy + "/github/client/refresh-token.json"
+        let before = try FileIO.read(refresh)
+
+        let dry = try Command.scrub([copy, "--dry-run"])
+        let output = try Command.scrub([copy])
+        #expect(output.status == 0)
+        #expect(output.error == "")
+        #expect(try FileIO.read(refresh) == before)
+        #expect(dry.standard.split(separator: "\n").dropLast() == output.standard.split(separator: "\n").dropLast(),
+                "the dry run lists what the run changes")
+        #expect(try Command.scrub([copy]).standard.hasSuffix("nothing to change\n"))
+    }
+
+    /// A file that cannot be scrubbed (the value would stay, in a header name) is counted in the summary; a dry run
+    /// and a run never disagree on it silently.
+    @Test func unscrubbableFile_isCountedInTheSummary() throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/leaky.json"
+        try Cassette(interactions: [
+            .make("/a", headers: [("set-cookie", "sid=abcdefgh12345678; Path=/"), ("abcdefgh12345678", "1")]),
+        ]).save(to: file)
+        let output = try Command.scrub([file])
+        #expect(output.status == 2)
+        #expect(output.error.contains("scrubbed values would remain in the file (interactions[0] response header set-cookie)"))
+        #expect(output.standard == "mockapi scrub: 1 change in 1 of 1 cassette; 0 files rewritten; 1 cassette could not be scrubbed\n")
+        let dry = try Command.scrub([file, "--dry-run"])
+        #expect(dry.standard.hasSuffix("mockapi scrub: 1 change in 1 of 1 cassette; nothing written (--dry-run)\n"))
+    }
+
+    /// Each opt-out in both directions: kept with --keep-*, scrubbed without; --no-default-redaction keeps everything
+    /// the user's own rules do not name.
+    @Test func keepOptions_andNoDefaultRedaction() throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/k.json"
+        let cassette = Cassette(interactions: [
+            .make("/a?access_token=tok_a1b2c3d4e5f6&state=s", requestHeaders: [("x-api-key", "key_0a9b8c7d6e5f")],
+                  body: .json(#"{"password":"hunter2hunter2","gist":"ghp_R2d2C3poR2d2C3poR2d2C3poR2d2C3po1234"}"#)),
+        ])
+        func scrubbed(_ options: [String]) throws -> Interaction {
+            try cassette.save(to: file)
+            #expect(try Command.scrub([file] + options).status == 0)
+            return try Cassette.load(file: file).interactions[0]
+        }
+        let all = try scrubbed([])
+        #expect(all.request.query == "access_token=<redacted>&state=s")
+        #expect(all.request.headers["x-api-key"] == "<redacted>")
+        #expect(all.response.body == .json(#"{"password":"<redacted>","gist":"<redacted>"}"#))
+
+        let kept = try scrubbed(["--keep-query", "access_token", "--keep-header", "X-Api-Key", "--keep-json-field", "$.gist"])
+        #expect(kept.request.query == "access_token=tok_a1b2c3d4e5f6&state=s")
+        #expect(kept.request.headers["x-api-key"] == "key_0a9b8c7d6e5f")
+        #expect(kept.response.body == .json(#"{"password":"<redacted>","gist":"ghp_R2d2C3poR2d2C3poR2d2C3poR2d2C3po1234"}"#))
+
+        let own = try scrubbed(["--no-default-redaction", "--redact-query", "state"])
+        #expect(own.request.query == "access_token=tok_a1b2c3d4e5f6&state=<redacted>")
+        #expect(own == Interaction.make("/a?access_token=tok_a1b2c3d4e5f6&state=<redacted>", requestHeaders: [("x-api-key", "key_0a9b8c7d6e5f")],
+                                         body: cassette.interactions[0].response.body))
     }
 }

@@ -29,7 +29,7 @@ import Glibc
         #expect(validationMessage(["record", "--upstream", "https://x.test", "--cassette", "x.json", "--redact-env", "MOCKAPI_UNSET_VARIABLE_42"])
             == "--redact-env MOCKAPI_UNSET_VARIABLE_42: the variable is not set (or empty) in mockapi's environment, so there is nothing to hide; export it first.")
         #expect(validationMessage(["serve", "Fixtures", "--upstream", "https://x.test"])
-            == "--upstream, --cassette and the --redact-* options record; add --record-missing.")
+            == "--upstream, --cassette and the --redact-*, --keep-* and --no-default-redaction options record; add --record-missing.")
         #expect(validationMessage(["record", "--upstream", "/q=https://qiita.com", "--upstream", "https://x.test", "--cassette", "x.json"]) == "accepted")
     }
 

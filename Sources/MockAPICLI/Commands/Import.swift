@@ -22,10 +22,11 @@ extension MockAPI {
                 VCR (Ruby, http_interactions) and vcrpy (Python, interactions) YAML cassettes: string, base64_string \
                 and !!binary bodies; compressed bodies (vcrpy's gzip !!binary) are stored decoded.
 
-                Secrets are scrubbed as `mockapi record` scrubs them (Authorization, cookies, token-like parameters \
-                and JSON fields; add rules with the --redact-* options), and every value scrubbed is listed by place \
-                and rule. HTTP/2 pseudo-headers and framing headers (content-length, transfer-encoding, connection) \
-                are left out; bodies are stored decoded, so content-encoding goes too.
+                Secrets are scrubbed as `mockapi record` scrubs them (credentials by name and by shape; add rules with \
+                the --redact-* options, keep a value with --keep-*, or turn the defaults off with \
+                --no-default-redaction), and every value scrubbed is listed by place and rule. When scrubbing makes \
+                two different requests one (they differed only in a scrubbed value), a warning names both. HTTP/2 pseudo-headers and framing \
+                headers (content-length, transfer-encoding, connection) are left out; bodies are stored decoded, so content-encoding goes too.
 
                 Exit status: 0, or 2 when a file cannot be read or imported (nothing is written then).
 
@@ -93,6 +94,7 @@ extension MockAPI {
                 return output
             }
             for warning in result.warnings { output.errorLine("mockapi: warning: \(warning)") }
+            for merge in result.redactions.merges { output.errorLine("mockapi: warning: \(merge)") }
             output.line("mockapi: imported \(result.cassette.interactions.count.counted("interaction")) into \(target)")
             for input in result.inputs {
                 output.line("  \(input.file): \(input.interactions.counted("interaction")) (\(input.description))")

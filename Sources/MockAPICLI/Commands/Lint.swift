@@ -14,7 +14,11 @@ extension MockAPI {
 
                 \(LintRule.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
 
-                Cassettes given together are judged as served together: lint what you serve together.
+                Secrets are judged by the rules `mockapi scrub` applies (the same --redact-*, --keep-* and \
+                --no-default-redaction options), so what lint reports is what scrub changes. Each cassette is judged on \
+                its own (one cassette per test, as scoped URLs and the test helpers serve them); with --served-together, \
+                the cassettes given are judged as served together through the plain URL, and a request recorded in two \
+                of them is reported as ambiguous.
 
                 A finding that is intended is acknowledged in the cassette itself, with the reason, and is then not \
                 reported (an entry that covers nothing is):
@@ -30,6 +34,7 @@ extension MockAPI {
                   mockapi lint Fixtures/github --secret-env GITHUB_TOKEN  (the token must appear nowhere)
                   mockapi lint Fixtures --strict --match-header accept    (as served with those options)
                   mockapi lint Fixtures --show-allowed                    (also list acknowledged findings)
+                  mockapi lint Fixtures/shared --served-together          (cassettes one `mockapi serve` serves)
                 Fix secrets with `mockapi scrub`, then lint again.
                 """)
 
@@ -52,6 +57,13 @@ extension MockAPI {
         @Flag(help: "Judge duplicates as served with `mockapi serve --strict` (each recording answers once): none are.")
         public var strict = false
 
+        @Flag(
+            name: .customLong("served-together"),
+            help: "The cassettes are served together through the plain URL: also report a request recorded in two of them.")
+        public var servedTogether = false
+
+        @OptionGroup(title: "Scrubbing rules (as for mockapi scrub)") public var redaction: RedactionOptions
+
         @Flag(name: .customLong("show-allowed"), help: "Also list the findings the cassettes' lint.allow lists acknowledge, with the reasons.")
         public var showAllowed = false
 
@@ -67,6 +79,7 @@ extension MockAPI {
                 throw ValidationError("--match-header \(name): not a valid header name.")
             }
             _ = try secrets(environment: ProcessInfo.processInfo.environment)
+            _ = try redaction.rules(environment: ProcessInfo.processInfo.environment)
         }
 
         public func run() async throws {
@@ -80,7 +93,9 @@ extension MockAPI {
         /// Lints and returns what it prints and its exit status (0 clean, 1 findings, 2 unreadable).
         public func execute(environment: [String: String]) throws -> CommandOutput {
             let (loaded, problems) = CassetteLoader.loadEach(paths)
-            let options = Linter.Options(secrets: try secrets(environment: environment), matchHeaders: matchHeaders, strict: strict)
+            let options = Linter.Options(
+                rules: try redaction.rules(environment: environment), secrets: try secrets(environment: environment),
+                matchHeaders: matchHeaders, strict: strict, servedTogether: servedTogether)
             let report = Linter(options: options).lint(loaded)
             var output = CommandOutput()
             output.status = !problems.isEmpty ? 2 : report.isClean ? 0 : 1

@@ -32,14 +32,19 @@ extension MockAPI {
                 An existing cassette is added to (new interactions after the old); --overwrite starts it afresh. A \
                 file that is not a valid cassette is never touched.
 
-                Secrets never reach disk. Scrubbed by default: the Authorization, Proxy-Authorization, Cookie and \
-                Set-Cookie headers, headers whose name contains api-key, token, secret, password or session; query \
-                and form parameters whose name contains token, secret, password, api_key, signature or credential, \
-                or is key or sig; JSON fields access_token, refresh_token, id_token, client_secret, password and \
-                token at any depth. Values become <redacted> (an auth scheme stays: "Bearer <redacted>"), and replay \
-                matches any value there. A scrubbed token found anywhere else in the same interaction is replaced \
-                too. Before writing, mockapi checks that no scrubbed or --redact-env value is left in the bytes; if \
-                one is, nothing is written and the client gets 502.
+                Secrets never reach disk, and nothing else is scrubbed, so replay gives the recorded answers. \
+                Scrubbed by default: by name, the Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key \
+                and Private-Token headers and the access_token, refresh_token, id_token, client_secret, password, \
+                api_key and private_token parameters and JSON fields; a header, parameter or JSON field whose name \
+                only contains token, secret, password, api_key or session when its value could be a credential (not \
+                a boolean, number, date, enum-like word or pagination cursor); by shape, anywhere, GitHub tokens \
+                (ghp_, gho_, github_pat_, …), JWTs, AWS, Slack, Stripe and Google keys and Bearer values (not a \
+                40-hex commit sha). Values become <redacted> (an auth scheme stays: "Bearer <redacted>"), and replay \
+                matches any value there. A scrubbed token found elsewhere as a whole value is replaced too. Keep a \
+                value with --keep-header, --keep-query or --keep-json-field, or start from nothing with \
+                --no-default-redaction. When scrubbing makes two recorded requests one, a warning names both. Before \
+                writing, mockapi checks that no scrubbed or --redact-env value is left in the bytes; if one is, \
+                nothing is written and the client gets 502.
 
                 When the upstream cannot answer (refused, reset, unknown host, timeout) the client gets 502, or 504 \
                 for a timeout, with a JSON body saying what failed; nothing is recorded. Upstream 4xx and 5xx \

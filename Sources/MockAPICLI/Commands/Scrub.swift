@@ -8,11 +8,14 @@ extension MockAPI {
         public static let configuration = CommandConfiguration(
             abstract: "Scrub secrets from existing cassettes, in place.",
             discussion: """
-                Applies the scrubbing rules of `mockapi record` (and the ones the --redact-* options add) to every \
-                cassette under the given files and folders, and lists each change: the place and the rule, never the \
-                value. Values become <redacted> (an auth scheme stays: "Bearer <redacted>"), --redact-env values \
-                become <NAME>, and a scrubbed token found anywhere else in the cassette is replaced too. Replay matches \
-                any value where a placeholder is.
+                Applies the scrubbing rules of `mockapi record` (with what the --redact-* and --keep-* options add or \
+                keep, or only those with --no-default-redaction) to every cassette under the given files and folders, \
+                and lists each change: the place and the rule, never the value. Values become <redacted> (an auth \
+                scheme stays: "Bearer <redacted>"), --redact-env values become <NAME>, and a scrubbed token found \
+                elsewhere in the cassette as a whole value is replaced too. Replay matches any value where a \
+                placeholder is. A value the cassette acknowledges in its lint.allow list (an invented token kept on \
+                purpose) is kept, as lint accepts it; the cassette's source and the allowances' reasons are never \
+                changed. When scrubbing makes two different requests one, a warning names both.
 
                 A file is rewritten only when something changed, atomically, and only after checking that no scrubbed \
                 value is left in it. Placeholders are never scrubbed again, so a second run changes nothing. A journal \
@@ -57,8 +60,9 @@ extension MockAPI {
         /// Scrubs and returns what it prints and its exit status.
         public func execute(environment: [String: String]) throws -> CommandOutput {
             var output = CommandOutput()
-            let scrubber = CassetteScrubber(options: .init(
-                rules: try redaction.rules(environment: environment), readableBodies: readableBodies, dryRun: dryRun))
+            let rules = try redaction.rules(environment: environment)
+            let scrubber = CassetteScrubber(options: .init(rules: rules, readableBodies: readableBodies, dryRun: dryRun))
+            let lister = CassetteScrubber(options: .init(rules: rules, readableBodies: readableBodies, dryRun: true))
             var files: [String] = []
             do { files = try CassetteLoader.discover(paths).map(\.file) } catch {
                 for problem in error.problems { output.errorLine("mockapi: error: \(problem)") }
@@ -67,25 +71,33 @@ extension MockAPI {
             var changed = 0
             var written = 0
             var values = 0
+            var failed = 0
             for file in files {
                 let outcome: CassetteScrubber.Outcome
                 do { outcome = try scrubber.scrub(file: file) } catch {
                     output.errorLine("mockapi: error: \(error)")
                     output.status = 2
+                    failed += 1
+                    // Counted as --dry-run counts them, so the summary never says "nothing to change" where it listed some.
+                    if let listed = try? lister.scrub(file: file), !listed.changes.isEmpty {
+                        changed += 1
+                        values += listed.changes.reduce(0) { $0 + $1.count }
+                    }
                     continue
                 }
                 for change in outcome.changes { output.line("\(file): \(change)") }
+                for merge in outcome.merges { output.errorLine("mockapi: warning: \(file): \(merge)") }
                 if outcome.foldedJournal { output.line("\(file): folded in and removed the journal an interrupted recorder left") }
                 if !outcome.changes.isEmpty { changed += 1 }
                 if outcome.written { written += 1 }
                 values += outcome.changes.reduce(0) { $0 + $1.count }
             }
-            if changed == 0 {
-                output.line("mockapi scrub: \(files.count.counted("cassette")), nothing to change")
-            } else {
-                output.line("mockapi scrub: \(values.counted("change")) in \(changed) of \(files.count.counted("cassette")); "
-                    + (dryRun ? "nothing written (--dry-run)" : "\(written.counted("file")) rewritten"))
-            }
+            var summary = changed == 0
+                ? "mockapi scrub: \(files.count.counted("cassette")), nothing to change"
+                : "mockapi scrub: \(values.counted("change")) in \(changed) of \(files.count.counted("cassette")); "
+                    + (dryRun ? "nothing written (--dry-run)" : "\(written.counted("file")) rewritten")
+            if failed > 0 { summary += "; \(failed.counted("cassette")) could not be scrubbed" }
+            output.line(summary)
             return output
         }
     }

@@ -111,7 +111,7 @@ extension MockAPI {
             if recordMissing {
                 try recording.validate(for: "--record-missing", environment: ProcessInfo.processInfo.environment)
             } else if recording.isUsed {
-                throw ValidationError("--upstream, --cassette and the --redact-* options record; add --record-missing.")
+                throw ValidationError("--upstream, --cassette and the --redact-*, --keep-* and --no-default-redaction options record; add --record-missing.")
             }
             guard (100...599).contains(unmatchedStatus) else {
                 throw ValidationError("--unmatched-status must be an HTTP status from 100 to 599.")

@@ -1,8 +1,9 @@
 import ArgumentParser
 import MockAPICore
 
-/// The `--redact-*` flags: rules added to the defaults of `mockapi record`. Shared by `record`,
-/// `serve --record-missing`, `import` and `scrub`, so every way into a cassette scrubs the same way.
+/// The `--redact-*` and `--keep-*` flags and `--no-default-redaction`: rules added to (or taken from) the defaults of
+/// `mockapi record`. Shared by `record`, `serve --record-missing`, `import`, `scrub` and `lint`, so every way into a
+/// cassette scrubs the same way, and lint reports what scrub would change.
 public struct RedactionOptions: ParsableArguments {
     @Option(name: .customLong("redact-header"), help: ArgumentHelp("Also scrub this header, in requests and answers (repeatable).", valueName: "name"))
     public var headers: [String] = []
@@ -24,33 +25,63 @@ public struct RedactionOptions: ParsableArguments {
                 + "Repeatable.", valueName: "name"))
     public var environmentVariables: [String] = []
 
+    @Option(
+        name: .customLong("keep-header"),
+        help: ArgumentHelp("Never scrub this header, by name or by shape: a value you know is not secret (repeatable).",
+                           valueName: "name"))
+    public var keepHeaders: [String] = []
+
+    @Option(name: .customLong("keep-query"), help: ArgumentHelp("Never scrub this query or form parameter (repeatable).", valueName: "name"))
+    public var keepQueries: [String] = []
+
+    @Option(
+        name: .customLong("keep-json-field"),
+        help: ArgumentHelp("Never scrub this JSON field (same paths as --redact-json-field; repeatable).", valueName: "path"))
+    public var keepJSONFields: [String] = []
+
+    @Flag(
+        name: .customLong("no-default-redaction"),
+        help: ArgumentHelp(
+            "Scrub only what the --redact-* options name: for recordings that are already clean (invented tokens a test "
+                + "asserts on). The check that no scrubbed value is written stays on."))
+    public var noDefaultRedaction = false
+
     public init() {}
 
-    /// The default rules and the ones these flags add. Each `--redact-env` variable must be set in `environment`.
+    /// The default rules (unless `--no-default-redaction`), the ones the `--redact-*` flags add, less what `--keep-*`
+    /// keeps. Each `--redact-env` variable must be set in `environment`.
     public func rules(environment: [String: String]) throws -> RedactionRules {
-        for name in headers where name.isEmpty || !name.utf8.allSatisfy(HTTPSyntax.isTokenByte) {
-            throw ValidationError("--redact-header \(name): not a valid header name.")
-        }
-        for name in queries where name.isEmpty {
-            throw ValidationError("--redact-query needs a parameter name.")
-        }
-        var fields: [JSONPathPattern] = []
-        for path in jsonFields {
-            do { fields.append(try JSONPathPattern(parsing: path)) } catch {
-                throw ValidationError("--redact-json-field \(error.description)")
+        for (option, names) in [("--redact-header", headers), ("--keep-header", keepHeaders)] {
+            for name in names where name.isEmpty || !name.utf8.allSatisfy(HTTPSyntax.isTokenByte) {
+                throw ValidationError("\(option) \(name): not a valid header name.")
             }
+        }
+        for (option, names) in [("--redact-query", queries), ("--keep-query", keepQueries)] where names.contains("") {
+            throw ValidationError("\(option) needs a parameter name.")
         }
         var literals: [SecretLiteral] = []
         for name in environmentVariables {
             literals.append(try RedactionOptions.secret(named: name, option: "--redact-env", environment: environment))
         }
-        return RedactionRules.standard.adding(
-            RedactionRules(headers: Set(headers), queryParameters: Set(queries), jsonFields: fields, literals: literals))
+        let added = RedactionRules(
+            headers: Set(headers), queryParameters: Set(queries), jsonFields: try Self.paths(jsonFields, option: "--redact-json-field"),
+            literals: literals, keepHeaders: Set(keepHeaders), keepQueryParameters: Set(keepQueries),
+            keepJSONFields: try Self.paths(keepJSONFields, option: "--keep-json-field"))
+        return noDefaultRedaction ? added : RedactionRules.standard.adding(added)
+    }
+
+    private static func paths(_ texts: [String], option: String) throws -> [JSONPathPattern] {
+        var patterns: [JSONPathPattern] = []
+        for path in texts {
+            do { patterns.append(try JSONPathPattern(parsing: path)) } catch { throw ValidationError("\(option) \(error.description)") }
+        }
+        return patterns
     }
 
     /// Whether any of these flags was given.
     var isUsed: Bool {
-        !headers.isEmpty || !queries.isEmpty || !jsonFields.isEmpty || !environmentVariables.isEmpty
+        !headers.isEmpty || !queries.isEmpty || !jsonFields.isEmpty || !environmentVariables.isEmpty || !keepHeaders.isEmpty
+            || !keepQueries.isEmpty || !keepJSONFields.isEmpty || noDefaultRedaction
     }
 
     /// The value of an environment variable named on the command line, checked to be worth hunting for.

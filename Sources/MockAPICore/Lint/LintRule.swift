@@ -5,16 +5,21 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
     case secretHeader = "secret-header"
     /// A query or form parameter that the recorder scrubs (`access_token`, `client_secret`, `key`, …) holds a value.
     case secretQuery = "secret-query"
-    /// A JSON field that the recorder scrubs (`$..token`, `$..password`, …) holds a value, or a field named like a
-    /// secret holds a long high-entropy string.
+    /// A JSON field that the recorder scrubs (`$..access_token`, `$..password`, a `*token*` member holding what could
+    /// be a credential) holds a value.
     case secretField = "secret-field"
+    /// A value shaped like a credential (a GitHub token, a JWT, an AWS key, `Bearer …`) appears, wherever it is.
+    case secretShape = "secret-shape"
     /// The value of an environment variable named with `--secret-env` appears somewhere.
     case secretValue = "secret-value"
+    /// Two different requests of one cassette would become one if it were scrubbed: they differ only in values the
+    /// recorder scrubs.
+    case scrubMerge = "scrub-merge"
     /// The same request with the same answer as the interaction before it, at the end of its replay sequence: replay
     /// repeats the last answer anyway, so it is never needed.
     case duplicate = "duplicate"
-    /// The same request is recorded in two cassettes linted (and so served) together: which answers depends on the
-    /// order the cassettes load in.
+    /// The same request is recorded in two cassettes served together through the plain URL (`--served-together`):
+    /// which answers depends on the order the cassettes load in.
     case ambiguous = "ambiguous"
     /// A body stored as base64 that is UTF-8 text or JSON, unreadable in diffs and invisible to redaction.
     case base64Text = "base64-text"
@@ -26,10 +31,12 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
         switch self {
         case .secretHeader: "a header the recorder scrubs (authorization, cookie, x-api-key, …) is not redacted"
         case .secretQuery: "a query or form parameter the recorder scrubs (access_token, client_secret, …) is not redacted"
-        case .secretField: "a JSON field the recorder scrubs is not redacted, or a secret-named field holds a high-entropy string"
+        case .secretField: "a JSON field the recorder scrubs (access_token, password, a *token* field holding a credential) is not redacted"
+        case .secretShape: "a credential-shaped value (GitHub token, JWT, AWS key, Bearer value, …) appears"
         case .secretValue: "the value of a --secret-env variable appears"
+        case .scrubMerge: "scrubbing would make two different requests one (they differ only in a scrubbed value)"
         case .duplicate: "same request, same answer as the one before it, at the end of its replay sequence"
-        case .ambiguous: "the same request is recorded in two cassettes served together"
+        case .ambiguous: "the same request is recorded in two cassettes served together (with --served-together)"
         case .base64Text: "a body stored as base64 is really UTF-8 text or JSON"
         case .unusedAllowance: "an entry of a cassette's lint.allow list covers no finding"
         }

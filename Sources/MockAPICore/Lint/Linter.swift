@@ -11,13 +11,18 @@ public struct Linter: Sendable {
         public var matchHeaders: [String]
         /// The cassettes are served with `--strict` (each recording answers once): repeated answers are not duplicates.
         public var strict: Bool
+        /// The cassettes are served together through the plain URL (`--served-together`), so a request recorded in two
+        /// of them is ambiguous. Off by default: one cassette per test (scoped URLs, the test helpers) is the usual
+        /// layout, and there the same request in two cassettes is by design.
+        public var servedTogether: Bool
 
         public init(rules: RedactionRules = .standard, secrets: [SecretLiteral] = [], matchHeaders: [String] = [],
-                    strict: Bool = false) {
+                    strict: Bool = false, servedTogether: Bool = false) {
             self.rules = rules
             self.secrets = secrets
             self.matchHeaders = matchHeaders
             self.strict = strict
+            self.servedTogether = servedTogether
         }
     }
 
@@ -27,24 +32,41 @@ public struct Linter: Sendable {
         self.options = options
     }
 
-    /// Lints cassettes that are served together (duplicates and ambiguity are judged across all of them).
+    /// Lints cassettes: each on its own, and across all of them for ambiguity when they are served together.
     public func lint(_ cassettes: [LoadedCassette]) -> LintReport {
         let scanner = SecretScanner(rules: options.rules, literals: options.secrets)
-        let shadows = ShadowScanner(cassettes: cassettes, matchHeaders: options.matchHeaders, strict: options.strict).scan()
+        let shadows = options.servedTogether
+            ? ShadowScanner(cassettes: cassettes, matchHeaders: options.matchHeaders, strict: options.strict).scan()
+            : cassettes.map { ShadowScanner(cassettes: [$0], matchHeaders: options.matchHeaders, strict: options.strict).scan()[0] }
         var report = LintReport()
         report.cassettes = cassettes.count
         for (position, loaded) in cassettes.enumerated() {
             let shadowed = Dictionary(grouping: shadows[position]) { ShadowScanner.position($0.at) }
+            let merges = Dictionary(grouping: scrubMerges(loaded.cassette)) { ShadowScanner.position($0.at) }
             var drafts: [LintDraft] = []
             for (index, interaction) in loaded.cassette.interactions.enumerated() {
                 let prefix = "interactions[\(index)]"
                 scanner.scan(interaction, at: prefix, into: &drafts)
                 Linter.checkBodies(interaction, at: prefix, into: &drafts)
                 drafts += shadowed[index] ?? []
+                drafts += merges[index] ?? []
             }
             apply(loaded.cassette.lintAllowances, to: drafts, file: loaded.file, report: &report)
         }
         return report
+    }
+
+    /// Requests that scrubbing the cassette would make one, as `mockapi scrub` would scrub it.
+    func scrubMerges(_ cassette: Cassette) -> [LintDraft] {
+        var copy = cassette
+        return Redactor(rules: options.rules).redact(&copy).merges.map { merge in
+            LintDraft(
+                at: "interactions[\(merge.second)]", rule: .scrubMerge,
+                message: "scrubbing would make this request and interactions[\(merge.first)] one, \(merge.request): they "
+                    + "differ only in " + (merge.places.isEmpty ? "scrubbed values" : merge.places.joined(separator: ", "))
+                    + "; if the value is not a secret, keep it (mockapi scrub --keep-query/--keep-header/--keep-json-field "
+                    + "and the same for record and import)")
+        }
     }
 
     /// Bodies stored as base64 that are UTF-8: `Body(bytes:)` would store them as JSON or text.

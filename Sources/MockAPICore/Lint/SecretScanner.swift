@@ -1,9 +1,8 @@
 import MockAPIJSON
 
-/// Finds secrets left in an interaction. For headers, parameters and JSON fields it flags exactly what a
-/// ``Redactor`` with the same rules would replace (so `mockapi scrub` clears these findings); it also flags long
-/// high-entropy strings in fields named like secrets, which no rule covers, and the values of `--secret-env`
-/// variables wherever they appear.
+/// Finds secrets left in an interaction: exactly what a ``Redactor`` with the same rules would replace, by name
+/// (headers, parameters, JSON fields) and by shape (anywhere), asking the same ``RedactionRules`` decisions, so
+/// `mockapi scrub` clears these findings; and the values of `--secret-env` variables wherever they appear.
 struct SecretScanner: Sendable {
     let rules: RedactionRules
     /// Values to hunt for everywhere (`--secret-env NAME`).
@@ -34,6 +33,7 @@ struct SecretScanner: Sendable {
         }
         scanJSON(interaction.request.body, at: "\(prefix).request.body", side: "request", into: &drafts)
         scanJSON(interaction.response.body, at: "\(prefix).response.body", side: "response", into: &drafts)
+        scanShapes(interaction, at: prefix, into: &drafts)
         for literal in literals {
             for place in places(of: literal, in: interaction, prefix: prefix) {
                 drafts.append(LintDraft(
@@ -44,27 +44,13 @@ struct SecretScanner: Sendable {
         }
     }
 
-    /// As ``Redactor`` decides: a covered header whose value (or, for cookies, a cookie's value) is neither empty nor
-    /// a placeholder.
+    /// As ``Redactor`` decides: a header scrubbed by name, or a cookie header with a cookie value that is neither empty
+    /// nor a placeholder.
     private func holdsUnredactedSecret(_ field: HTTPHeaders.Field) -> Bool {
-        guard rules.coversHeader(field.name) else { return false }
-        func cookieValueIsSecret(_ pair: Substring) -> Bool {
-            let pair = pair.trimmingSpaces()
-            guard !pair.isEmpty, !RedactionMarker.containsPlaceholder(pair) else { return false }
-            guard let equals = pair.firstIndex(of: "=") else { return true }
-            return pair.index(after: equals) != pair.endIndex
-        }
-        switch field.name.lowercased() {
-        case "cookie":
-            return field.value.split(separator: ";", omittingEmptySubsequences: false).contains(where: cookieValueIsSecret)
-        case "set-cookie":
-            guard let first = field.value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first else {
-                return false
-            }
-            return cookieValueIsSecret(first)
-        default:
-            return !field.value.isEmpty && !RedactionMarker.containsPlaceholder(field.value)
-        }
+        guard rules.scrubsCookies(in: field.name) else { return rules.scrubsHeader(field.name, value: field.value) }
+        var secrets: [String] = []
+        _ = Redactor.scrubCookies(field.value, setCookie: field.name.lowercased() == "set-cookie", secrets: &secrets)
+        return !secrets.isEmpty
     }
 
     /// Names of covered parameters with a value that is neither empty nor a placeholder, each once, in order.
@@ -74,55 +60,37 @@ struct SecretScanner: Sendable {
             guard let equals = pair.firstIndex(of: "=") else { continue }
             let name = PercentDecoding.decode(pair[..<equals], plusIsSpace: true)
             let value = PercentDecoding.decode(pair[pair.index(after: equals)...], plusIsSpace: true)
-            guard rules.coversParameter(name), !value.isEmpty, !RedactionMarker.isPlaceholder(value), !names.contains(name) else {
-                continue
-            }
+            guard rules.scrubsParameter(name, value: value), !names.contains(name) else { continue }
             names.append(name)
         }
         return names
     }
 
     private func scanJSON(_ body: Body, at place: String, side: String, into drafts: inout [LintDraft]) {
-        let document: JSONValue
-        let base: String
-        switch body {
-        case .json(let value):
-            document = value
-            base = place + ".json"
-        case .text(let text):
-            // As the redactor does: text that is a JSON object or array is scrubbed as JSON.
-            guard let first = text.utf8.first(where: { $0 > 0x20 }), first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
-                let value = try? JSONValue.parse(Array(text.utf8))
-            else { return }
-            document = value
-            base = place + ".text"
-        case .none, .binary:
-            return
-        }
+        guard let document = body.jsonDocument else { return }
+        let base = if case .json = body { place + ".json" } else { place + ".text" }
         var path: [JSONPathPattern.Location] = []
         walk(document, path: &path) { path, value in
+            guard let rule = rules.jsonRule(at: path, value: value) else { return }
             let jsonPath = Redactor.describe(path)
-            let at = base == place + ".json" ? base + jsonPath.dropFirst() : base
-            if let rule = rules.jsonFields.first(where: { $0.matches(path) }) {
-                let isSecret: Bool
-                switch value {
-                case .string(let text): isSecret = !RedactionMarker.containsPlaceholder(text)
-                case .number: isSecret = true
-                default: isSecret = false
-                }
-                guard isSecret else { return }
-                drafts.append(LintDraft(
-                    at: at, rule: .secretField,
-                    message: "\(side) JSON field \(jsonPath) is not redacted (rule \(rule)); mockapi scrub replaces its value "
-                        + "with \(RedactionMarker.generic)"))
-            } else if case .string(let text) = value, case .member(let name)? = path.last,
-                SecretEntropy.isSecretName(name), let bits = SecretEntropy.looksRandom(text)
-            {
-                drafts.append(LintDraft(
-                    at: at, rule: .secretField,
-                    message: "\(side) JSON field \(jsonPath) holds a high-entropy string (\(text.count) characters, "
-                        + "\(bits) bits each) and is named like a secret; redact it: mockapi scrub --redact-json-field '\(jsonPath)'"))
-            }
+            let named = rule.hasPrefix("*") ? "named like a credential, \(rule)" : "rule \(rule)"
+            drafts.append(LintDraft(
+                at: base.hasSuffix(".json") ? base + jsonPath.dropFirst() : base, rule: .secretField,
+                message: "\(side) JSON field \(jsonPath) is not redacted (\(named)); mockapi scrub replaces its value "
+                    + "with \(RedactionMarker.generic)"))
+        }
+    }
+
+    /// Credentials by shape, found where and as the redactor finds them, one finding per place and kind.
+    private func scanShapes(_ interaction: Interaction, at prefix: String, into drafts: inout [LintDraft]) {
+        guard rules.credentialShapes else { return }
+        var copy = interaction
+        let report = Redactor(rules: rules).redact(&copy, scope: Redactor.Scope(prefix: prefix), alsoHiding: [])
+        var seen: Set<String> = []
+        for site in report.shapeSites where seen.insert(site.at + " " + site.kind).inserted {
+            drafts.append(LintDraft(
+                at: site.at, rule: .secretShape,
+                message: "holds a credential by its shape (\(site.kind)); mockapi scrub replaces it with \(RedactionMarker.generic)"))
         }
     }
 

@@ -30,6 +30,8 @@ public final class Recorder: Responder {
     private let learned = Mutex<[SecretLiteral]>([])
     /// How many learned secrets are kept.
     static let learnedLimit = 256
+    /// The requests of this session as recorded and as scrubbed, to say when scrubbing makes two of them one.
+    private let merges = Mutex(MergeWatch(limit: 4096))
 
     /// - Parameter clientBaseURL: the proxy's own base URL; upstream URLs in what the client receives are rewritten to
     ///   it, so the client's next request (a `next` page, a redirect) comes through the proxy too. Nil: not rewritten.
@@ -101,6 +103,7 @@ public final class Recorder: Responder {
             recordedAt: JournalEntry.iso8601(Journal.now()),
             durationMs: (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15).rounded())
         let known = learned.withLock { $0 }
+        let original = interaction
         let report = redactor.redact(&interaction, alsoHiding: known)
         learn(report.secrets)
         let index: Int
@@ -110,6 +113,11 @@ public final class Recorder: Responder {
                 + "\(request.target) was not recorded: \(error)")
         }
         statistics.recorded(route: route, redactions: report)
+        let merged = merges.withLock { watch in
+            watch.add(original: original, scrubbed: interaction, index: index, places: report.requestPlaces(ofInteraction: nil))
+        }
+        for merge in merged { logger.warning("\(cassetteName): \(merge)") }
+        statistics.merged(merged)
         journal.record(request, status: answer.status, outcome: .recorded(cassette: cassetteName, index: index))
         logger.debug("recorded \(request.method) \(request.target) → \(answer.status) as \(cassetteName)[\(index)]")
         return .response(ProxiedAnswer.make(answer, decoded: decoded, recorded: interaction.response.body, rewriter: rewriter))

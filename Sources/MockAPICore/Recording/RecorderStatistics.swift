@@ -32,6 +32,8 @@ public final class RecorderStatistics: Sendable {
         /// Requests answered with mockapi's own error instead of a recorded answer, per cause
         /// (`upstream: connection refused`, `write refused`).
         public var failures = OrderedCounts()
+        /// Recorded requests that scrubbing made one (they differed only in scrubbed values).
+        public var merges: [RedactionMerge] = []
     }
 
     private let state = Mutex(Snapshot())
@@ -43,6 +45,11 @@ public final class RecorderStatistics: Sendable {
             state.recorded.add(1, to: route.description)
             for (rule, count) in report.countsByRule { state.redactions.add(count, to: rule) }
         }
+    }
+
+    public func merged(_ merges: [RedactionMerge]) {
+        guard !merges.isEmpty else { return }
+        state.withLock { $0.merges += merges }
     }
 
     public func failed(_ cause: String) {

@@ -6,7 +6,8 @@ import Darwin
 
 /// Applies redaction rules to cassette files in place (`mockapi scrub`): the same ``Redactor`` the recorder uses, so
 /// a scrubbed cassette is what recording with those rules would have written. Idempotent: placeholders are never
-/// scrubbed again, so a second run changes nothing.
+/// scrubbed again, so a second run changes nothing. Values the cassette's `lint.allow` list acknowledges are kept, as
+/// lint accepts them, and the text a person wrote (`source`, the allowances' reasons) is neither scrubbed nor searched.
 ///
 /// A file is rewritten only when something changed, atomically (a crash leaves the old file or the new one), and only
 /// after checking that no scrubbed value is left in the bytes. The journal an interrupted recorder left beside it is
@@ -31,6 +32,8 @@ public struct CassetteScrubber: Sendable {
         public let file: String
         /// Each change: where (`interactions[3] request header authorization`) and which rule; never a value.
         public let changes: [RedactionReport.Change]
+        /// Requests the scrubbing made one (they differed only in scrubbed values).
+        public let merges: [RedactionMerge]
         /// Whether the file was rewritten (false when nothing changed, or on a dry run).
         public let written: Bool
         /// Whether a recorder's journal was folded into the file and removed.
@@ -49,10 +52,13 @@ public struct CassetteScrubber: Sendable {
         var changes = report.changes
         if options.readableBodies { changes += CassetteScrubber.makeBodiesReadable(&cassette) }
         guard !changes.isEmpty, !options.dryRun else {
-            return Outcome(file: file, changes: changes, written: false, foldedJournal: false)
+            return Outcome(file: file, changes: changes, merges: report.merges, written: false, foldedJournal: false)
         }
-        let bytes = cassette.fileBytes()
-        let leaks = Redactor.leaks(of: report.secrets, in: bytes)
+        // What a person wrote (the source line, the reasons of lint.allow) is not scrubbed, and may name an invented value.
+        var recorded = cassette
+        recorded.source = nil
+        recorded.lintAllowances = []
+        let leaks = Redactor.leaks(of: report.secrets, in: recorded.fileBytes())
         guard leaks.isEmpty else {
             throw .unwritable(file: file, reason: "scrubbed values would remain in the file (\(leaks.joined(separator: ", "))); nothing was changed")
         }
@@ -64,7 +70,7 @@ public struct CassetteScrubber: Sendable {
             unlink(journal)
             FileIO.syncFolder(FileIO.parent(of: file))
         }
-        return Outcome(file: file, changes: changes, written: true, foldedJournal: folded)
+        return Outcome(file: file, changes: changes, merges: report.merges, written: true, foldedJournal: folded)
     }
 
     /// Re-stores base64 bodies that are UTF-8 as text or JSON (the bytes replayed do not change).

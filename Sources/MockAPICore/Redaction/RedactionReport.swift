@@ -25,10 +25,22 @@ public struct RedactionReport: Sendable, Equatable {
     public var changes: [Change] = []
     /// Every value replaced, with its placeholder: what must not be found in the bytes written.
     public var secrets: [SecretLiteral] = []
+    /// Requests of one cassette that differed only in values scrubbed, and so now match the same requests.
+    public var merges: [RedactionMerge] = []
+    /// Where credentials were found by shape, as paths into the cassette file: what lint reports as `secret-shape`.
+    var shapeSites: [ShapeSite] = []
 
-    public init(changes: [Change] = [], secrets: [SecretLiteral] = []) {
+    struct ShapeSite: Sendable, Equatable {
+        /// `interactions[2].response.headers[4]`
+        let at: String
+        /// `github-token`
+        let kind: String
+    }
+
+    public init(changes: [Change] = [], secrets: [SecretLiteral] = [], merges: [RedactionMerge] = []) {
         self.changes = changes
         self.secrets = secrets
+        self.merges = merges
     }
 
     public var isEmpty: Bool { changes.isEmpty }
@@ -59,5 +71,19 @@ public struct RedactionReport: Sendable, Equatable {
     public mutating func merge(_ other: RedactionReport) {
         changes += other.changes
         for secret in other.secrets { remember(secret) }
+        merges += other.merges
+        shapeSites += other.shapeSites
+    }
+
+    /// The places changed in the request of `interactions[index]` (`request query access_token`), each once, for a
+    /// report of a whole cassette; or of the one interaction reported, when `index` is nil.
+    func requestPlaces(ofInteraction index: Int?) -> [String] {
+        let prefix = index.map { "interactions[\($0)] " } ?? ""
+        var places: [String] = []
+        for change in changes where change.location.hasPrefix(prefix + "request") {
+            let place = String(change.location.dropFirst(prefix.count))
+            if !places.contains(place) { places.append(place) }
+        }
+        return places
     }
 }

@@ -19,20 +19,25 @@ extension Redactor {
         return unique.sorted { $0.count > $1.count }
     }
 
-    /// Replaces a secret in every part of an interaction, noting each part where it was found.
+    /// Replaces a secret in every part of an interaction where it stands as a whole value (never inside a longer word:
+    /// `dummy_value` in `old_dummy_value_2` stays), noting each part where it was found.
     func replaceEverywhere(_ secret: SecretLiteral, rule: String, in interaction: inout Interaction, place: String,
                            report: inout RedactionReport) {
         let forms = Redactor.forms(of: secret.value)
         let placeholder = Array(secret.placeholder.utf8)
 
-        func replace(_ text: String) -> (String, Int) {
-            var bytes = Array(text.utf8)
+        func replace(_ original: [UInt8]) -> ([UInt8], Int) {
+            var bytes = original
             var total = 0
             for form in forms {
-                let (replaced, count) = ByteSearch.replacing(form, with: placeholder, in: bytes)
+                let (replaced, count) = ByteSearch.replacing(form, with: placeholder, in: bytes, wholeOnly: true)
                 bytes = replaced
                 total += count
             }
+            return (bytes, total)
+        }
+        func replace(_ text: String) -> (String, Int) {
+            let (bytes, total) = replace(Array(text.utf8))
             return total == 0 ? (text, 0) : (String(decoding: bytes, as: UTF8.self), total)
         }
 
@@ -58,13 +63,7 @@ extension Redactor {
         for (side, keyPath) in [("request", \Interaction.request.body), ("response", \Interaction.response.body)] {
             let body = interaction[keyPath: keyPath]
             guard !body.isEmpty else { continue }
-            var bytes = body.bytes
-            var total = 0
-            for form in forms {
-                let (replaced, count) = ByteSearch.replacing(form, with: placeholder, in: bytes)
-                bytes = replaced
-                total += count
-            }
+            let (bytes, total) = replace(body.bytes)
             guard total > 0 else { continue }
             interaction[keyPath: keyPath] = Body(bytes: bytes)
             report.note(place + "\(side) body", rule, count: total)

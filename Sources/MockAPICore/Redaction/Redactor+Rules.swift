@@ -4,26 +4,18 @@ extension Redactor {
     /// Header names whose value is `scheme credentials`: the scheme stays readable.
     static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization"]
 
-    func scrubHeaders(_ headers: inout HTTPHeaders, at side: String, report: inout RedactionReport,
+    func scrubHeaders(_ headers: inout HTTPHeaders, side: String, scope: Scope, report: inout RedactionReport,
                       scrubbed: inout [SecretLiteral]) {
-        for index in headers.fields.indices where rules.coversHeader(headers.fields[index].name) {
+        for index in headers.fields.indices {
             let name = headers.fields[index].name.lowercased()
             let value = headers.fields[index].value
-            let place = "\(side) header \(name)"
+            let place = "\(scope.place)\(side) header \(name)"
+            guard !scope.acknowledges(.secretHeader, at: "\(scope.at).\(side).headers[\(index)]") else { continue }
             var secrets: [String] = []
             let replaced: String
-            switch name {
-            case "cookie":
-                replaced = value.split(separator: ";", omittingEmptySubsequences: false)
-                    .map { Redactor.scrubCookiePair($0.trimmingSpaces(), secrets: &secrets) }
-                    .joined(separator: "; ")
-            case "set-cookie":
-                // Only the first pair is the cookie; Path, Domain, Expires and flags are not secret.
-                let parts = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
-                let first = Redactor.scrubCookiePair(parts[0].trimmingSpaces(), secrets: &secrets)
-                replaced = parts.count > 1 ? first + ";" + parts[1] : first
-            default:
-                guard !value.isEmpty, !RedactionMarker.containsPlaceholder(value) else { continue }
+            if rules.scrubsCookies(in: name) {
+                replaced = Redactor.scrubCookies(value, setCookie: name == "set-cookie", secrets: &secrets)
+            } else if rules.scrubsHeader(name, value: value) {
                 let words = value.split(separator: " ", maxSplits: 1)
                 if Redactor.credentialHeaders.contains(name), words.count == 2, Redactor.isScheme(words[0]) {
                     replaced = words[0] + " " + RedactionMarker.generic
@@ -32,6 +24,8 @@ extension Redactor {
                     replaced = RedactionMarker.generic
                     secrets.append(value)
                 }
+            } else {
+                continue
             }
             guard replaced != value else { continue }
             headers.fields[index].value = replaced
@@ -40,71 +34,104 @@ extension Redactor {
         }
     }
 
-    /// A raw query or form string with covered parameters' values replaced; everything else stays byte for byte.
-    func scrubParameters(_ encoded: String, at place: String, report: inout RedactionReport,
+    /// `Cookie`: every cookie's value; `Set-Cookie`: the first pair only (Path, Domain, Expires and flags are not secret).
+    static func scrubCookies(_ value: String, setCookie: Bool, secrets: inout [String]) -> String {
+        guard setCookie else {
+            return value.split(separator: ";", omittingEmptySubsequences: false)
+                .map { scrubCookiePair($0.trimmingSpaces(), secrets: &secrets) }
+                .joined(separator: "; ")
+        }
+        let parts = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let head = parts.first else { return value }
+        let first = scrubCookiePair(head.trimmingSpaces(), secrets: &secrets)
+        return parts.count > 1 ? first + ";" + parts[1] : first
+    }
+
+    /// A raw query or form string with scrubbed parameters' values replaced (by name, or a credential shape inside a
+    /// value); everything else stays byte for byte.
+    func scrubParameters(_ encoded: String, at location: String, place: String, scope: Scope, report: inout RedactionReport,
                          scrubbed: inout [SecretLiteral]) -> String {
+        let byName = !scope.acknowledges(.secretQuery, at: location)
+        let byShape = rules.credentialShapes && !scope.acknowledges(.secretShape, at: location)
         var changed = false
         let pairs = encoded.split(separator: "&", omittingEmptySubsequences: false).map { pair -> Substring in
             guard let equals = pair.firstIndex(of: "=") else { return pair }
             let name = PercentDecoding.decode(pair[..<equals], plusIsSpace: true)
-            let value = PercentDecoding.decode(pair[pair.index(after: equals)...], plusIsSpace: true)
-            guard rules.coversParameter(name), !value.isEmpty, !RedactionMarker.isPlaceholder(value) else { return pair }
+            let raw = pair[pair.index(after: equals)...]
+            let value = PercentDecoding.decode(raw, plusIsSpace: true)
+            if byName, rules.scrubsParameter(name, value: value) {
+                changed = true
+                report.note("\(place) \(name)", "query \(name.lowercased())")
+                scrubbed.append(SecretLiteral(name: "\(place) \(name)", value: value, placeholder: RedactionMarker.generic))
+                return pair[...equals] + RedactionMarker.generic
+            }
+            guard byShape, !rules.keepQueryParameters.contains(name.lowercased()) else { return pair }
+            let (bytes, found) = CredentialShape.replacing(in: Array(raw.utf8), with: RedactionMarker.generic)
+            guard !found.isEmpty else { return pair }
             changed = true
-            report.note("\(place) \(name)", "query \(name.lowercased())")
-            scrubbed.append(SecretLiteral(name: "\(place) \(name)", value: value, placeholder: RedactionMarker.generic))
-            return pair[...equals] + RedactionMarker.generic
+            noteShapes(found, at: "\(place) \(name)", site: location, report: &report, scrubbed: &scrubbed)
+            return pair[...equals] + String(decoding: bytes, as: UTF8.self)
         }
         return changed ? pairs.joined(separator: "&") : encoded
     }
 
-    /// Replaces the string and number values at the rules' JSON paths.
-    func scrubJSON(_ body: inout Body, at place: String, report: inout RedactionReport, scrubbed: inout [SecretLiteral]) {
-        guard !rules.jsonFields.isEmpty else { return }
-        let document: JSONValue
-        switch body {
-        case .json(let value): document = value
-        case .text(let text):
-            guard let first = text.utf8.first(where: { $0 > 0x20 }), first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
-                let value = try? JSONValue.parse(Array(text.utf8))
-            else { return }
-            document = value
-        case .none, .binary: return
-        }
+    /// Replaces the string and number values the rules name (``RedactionRules/jsonRule(at:value:)``). A body stored as
+    /// text keeps its layout: only the scrubbed strings change.
+    func scrubJSON(_ body: inout Body, side: String, scope: Scope, report: inout RedactionReport, scrubbed: inout [SecretLiteral]) {
+        guard let document = body.jsonDocument else { return }
+        let base = if case .json = body { "\(scope.at).\(side).body.json" } else { "\(scope.at).\(side).body.text" }
         var path: [JSONPathPattern.Location] = []
-        var found: [(location: String, rule: String, value: String)] = []
-        let rewritten = scrub(document, path: &path, found: &found)
+        var found: [(location: String, rule: String, value: JSONValue)] = []
+        let rewritten = scrub(document, path: &path, base: base, scope: scope, found: &found)
         guard !found.isEmpty else { return }
-        body = Body(bytes: rewritten.compactBytes())
+        body = Redactor.replaced(found.map(\.value), in: body, expecting: rewritten) ?? Body(bytes: rewritten.compactBytes())
+        let place = "\(scope.place)\(side) body"
         for item in found {
             report.note("\(place) \(item.location)", "json \(item.rule)")
-            scrubbed.append(SecretLiteral(name: "\(place) \(item.location)", value: item.value, placeholder: RedactionMarker.generic))
+            let text = if case .string(let string) = item.value { string } else if case .number(let literal) = item.value { literal } else { "" }
+            scrubbed.append(SecretLiteral(name: "\(place) \(item.location)", value: text, placeholder: RedactionMarker.generic))
         }
     }
 
-    private func scrub(_ value: JSONValue, path: inout [JSONPathPattern.Location],
-                       found: inout [(location: String, rule: String, value: String)]) -> JSONValue {
+    /// A text body with each scrubbed JSON string replaced where it stands as a JSON string, so indentation and member
+    /// order stay; nil when that does not give the scrubbed document (a number, an unusual escape, the same string in
+    /// a place that is kept), and the body must be rewritten.
+    static func replaced(_ values: [JSONValue], in body: Body, expecting document: JSONValue) -> Body? {
+        guard case .text(let text) = body else { return nil }
+        var bytes = Array(text.utf8)
+        var placeholder: [UInt8] = []
+        JSONValue.writeString(RedactionMarker.generic, into: &placeholder)
+        for value in values {
+            guard case .string(let string) = value else { return nil }
+            var quoted: [UInt8] = []
+            JSONValue.writeString(string, into: &quoted)
+            bytes = ByteSearch.replacing(quoted, with: placeholder, in: bytes).bytes
+        }
+        guard (try? JSONValue.parse(bytes)) == document else { return nil }
+        return Body(bytes: bytes)
+    }
+
+    private func scrub(_ value: JSONValue, path: inout [JSONPathPattern.Location], base: String, scope: Scope,
+                       found: inout [(location: String, rule: String, value: JSONValue)]) -> JSONValue {
         switch value {
-        case .string(let text):
-            guard let rule = rules.jsonFields.first(where: { $0.matches(path) }), !RedactionMarker.containsPlaceholder(text) else {
-                return value
-            }
-            found.append((Redactor.describe(path), rule.description, text))
-            return .string(RedactionMarker.generic)
-        case .number(let literal):
-            guard let rule = rules.jsonFields.first(where: { $0.matches(path) }) else { return value }
-            found.append((Redactor.describe(path), rule.description, literal))
+        case .string, .number:
+            let jsonPath = Redactor.describe(path)
+            guard let rule = rules.jsonRule(at: path, value: value),
+                !scope.acknowledges(.secretField, at: base.hasSuffix(".json") ? base + jsonPath.dropFirst() : base)
+            else { return value }
+            found.append((jsonPath, rule, value))
             return .string(RedactionMarker.generic)
         case .array(let elements):
             return .array(elements.enumerated().map { offset, element in
                 path.append(.index(offset))
                 defer { path.removeLast() }
-                return scrub(element, path: &path, found: &found)
+                return scrub(element, path: &path, base: base, scope: scope, found: &found)
             })
         case .object(let members):
             return .object(members.map { member in
                 path.append(.member(member.name))
                 defer { path.removeLast() }
-                return JSONMember(member.name, scrub(member.value, path: &path, found: &found))
+                return JSONMember(member.name, scrub(member.value, path: &path, base: base, scope: scope, found: &found))
             })
         case .null, .bool:
             return value

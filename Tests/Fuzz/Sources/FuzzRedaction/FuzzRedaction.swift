@@ -8,9 +8,14 @@ import Glibc
 /// `--redact-json-field`, and the rest a cassette. When the rest is not a cassette, its bytes become the body, query and
 /// a header of one interaction, so raw bytes get redacted too.
 ///
-/// The cassette is scrubbed as `mockapi record` scrubs. Properties, beyond "no crash, no memory error":
+/// The cassette is scrubbed as `mockapi record` scrubs (the defaults, credential shapes included). Properties, beyond
+/// "no crash, no memory error":
 /// - what the redactor produces is saved and loads again (a recorder must never write a cassette that does not load);
-/// - a token-like secret (letters, digits, `-_.`, 4 bytes or more) is gone from every path, query, header value and body.
+/// - a token-like secret (letters, digits, `-_.`, 4 bytes or more) is gone from every path, query, header value and body
+///   wherever it stands as a whole value (not inside a longer word, which redaction leaves alone on purpose);
+/// - redaction never merges two requests silently: two recorded requests that were different and that replay can no
+///   longer tell apart (same key, placeholders learned from the scrubbed cassette) are named in the report's merges,
+///   and every merge it names is one.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRedaction(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(data, count)
@@ -27,7 +32,9 @@ public func fuzzRedaction(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var cassette = (try? Cassette(bytes: rest, file: "input.json")) ?? Cassette(interactions: [rawInteraction(rest)])
     // Only what could be on disk is redacted: an interaction built from raw bytes may not be a valid one.
     guard (try? Cassette(bytes: cassette.fileBytes(), file: "input.json")) != nil else { return 0 }
-    Redactor(rules: rules).redact(&cassette)
+    let original = cassette.interactions
+    let report = Redactor(rules: rules).redact(&cassette)
+    checkMerges(original: original, scrubbed: cassette.interactions, reported: report.merges)
 
     do { _ = try Cassette(bytes: cassette.fileBytes(), file: "redacted.json") } catch {
         fuzzFailure("the redacted cassette does not load: \(error)")
@@ -38,6 +45,26 @@ public func fuzzRedaction(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// Every pair of requests that was different and that replay now keys alike is reported (by its later interaction),
+/// and every reported pair is such a pair. Brute force over all pairs, apart from the redactor's incremental watch.
+private func checkMerges(original: [Interaction], scrubbed: [Interaction], reported: [RedactionMerge]) {
+    guard scrubbed.count <= 64 else { return }
+    var normalizer = RequestNormalizer()
+    for interaction in scrubbed { normalizer.learnPlaceholders(from: interaction.request) }
+    let before = original.map { RequestNormalizer().key(for: $0.request, path: $0.localPath) }
+    let after = scrubbed.map { normalizer.key(for: $0.request, path: $0.localPath) }
+    func merged(_ first: Int, _ second: Int) -> Bool { after[first] == after[second] && before[first] != before[second] }
+    for second in scrubbed.indices {
+        let isMerged = (0..<second).contains { merged($0, second) }
+        if isMerged, !reported.contains(where: { $0.second == second }) {
+            fuzzFailure("interaction \(second) was made one with an earlier request by scrubbing, and no merge names it")
+        }
+    }
+    for merge in reported where !(merge.first < merge.second && merge.second < scrubbed.count && merged(merge.first, merge.second)) {
+        fuzzFailure("a merge is reported that is none: \(merge)")
+    }
 }
 
 /// One interaction carrying the bytes in its query, a cookie, a header and both bodies.
@@ -72,6 +99,17 @@ private func contains(_ secret: String, _ interaction: Interaction) -> Bool {
         || contains(needle, in: interaction.request.body.bytes) || contains(needle, in: interaction.response.body.bytes)
 }
 
+/// A byte a token is made of: an occurrence between two of them is inside a longer word.
+private func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "_"):
+        true
+    default: false
+    }
+}
+
+/// Whether `needle` occurs in `haystack` as a whole value: no token byte just before or after it.
 private func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
     guard let first = needle.first, haystack.count >= needle.count else { return false }
     return haystack.withUnsafeBufferPointer { hay in
@@ -81,7 +119,10 @@ private func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
             let last = hay.count - pattern.count
             while offset <= last, let hit = memchr(base + offset, Int32(first), last - offset + 1) {
                 let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if memcmp(base + position, start, pattern.count) == 0 { return true }
+                let end = position + pattern.count
+                let whole = (position == 0 || !isWordByte(hay[position - 1]) || !isWordByte(pattern[0]))
+                    && (end == hay.count || !isWordByte(hay[end]) || !isWordByte(pattern[pattern.count - 1]))
+                if whole, memcmp(base + position, start, pattern.count) == 0 { return true }
                 offset = position + 1
             }
             return false

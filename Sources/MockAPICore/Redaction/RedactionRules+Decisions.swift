@@ -1,0 +1,97 @@
+import MockAPIJSON
+
+/// The one place that decides whether a value is scrubbed: the ``Redactor`` (record, import, scrub) and
+/// `mockapi lint` both ask here, so what lint reports is what scrub changes.
+extension RedactionRules {
+    /// Whether the value of a header is scrubbed by name. Cookie headers are judged per cookie
+    /// (``scrubsCookies(in:)``).
+    func scrubsHeader(_ name: String, value: String) -> Bool {
+        let lower = name.lowercased()
+        guard !keepHeaders.contains(lower), !value.isEmpty, !RedactionMarker.containsPlaceholder(value) else { return false }
+        if headers.contains(lower) { return true }
+        guard headerFragments.contains(where: { ByteSearch.contains($0, in: lower) }), !CredentialValue.isDescriptiveName(lower)
+        else { return false }
+        return CredentialValue.couldBeCredential(value)
+    }
+
+    /// Whether a header's value is a list of cookies scrubbed one by one: `Cookie` and `Set-Cookie`, named exactly.
+    func scrubsCookies(in name: String) -> Bool {
+        let lower = name.lowercased()
+        return (lower == "cookie" || lower == "set-cookie") && headers.contains(lower) && !keepHeaders.contains(lower)
+    }
+
+    /// Whether a decoded query or form parameter is scrubbed by name.
+    func scrubsParameter(_ name: String, value: String) -> Bool {
+        let lower = name.lowercased()
+        guard !keepQueryParameters.contains(lower), !value.isEmpty, !RedactionMarker.isPlaceholder(value) else { return false }
+        if queryParameters.contains(lower) { return true }
+        guard queryFragments.contains(where: { ByteSearch.contains($0, in: lower) }), !CredentialValue.isCursorName(lower),
+            !CredentialValue.isDescriptiveName(lower)
+        else { return false }
+        return CredentialValue.couldBeCredential(value)
+    }
+
+    /// The rule that scrubs a JSON string or number at `path`: a ``jsonFields`` pattern (`$..access_token`), or a
+    /// fragment of the member's name (`*token*`) when the string could be a credential; nil when it is kept.
+    func jsonRule(at path: [JSONPathPattern.Location], value: JSONValue) -> String? {
+        guard !keepJSONFields.contains(where: { $0.matches(path) }) else { return nil }
+        switch value {
+        case .string(let text):
+            guard !text.isEmpty, !RedactionMarker.containsPlaceholder(text) else { return nil }
+            if let rule = jsonFields.first(where: { $0.matches(path) }) { return rule.description }
+            guard case .member(let name)? = path.last else { return nil }
+            let lower = name.lowercased()
+            guard let fragment = jsonFragments.first(where: { ByteSearch.contains($0, in: lower) }),
+                !CredentialValue.isCursorName(lower), !CredentialValue.isDescriptiveName(lower),
+                CredentialValue.couldBeCredential(text)
+            else { return nil }
+            return "*\(fragment)*"
+        case .number:
+            return jsonFields.first(where: { $0.matches(path) })?.description
+        case .null, .bool, .array, .object:
+            return nil
+        }
+    }
+
+    /// Strings at kept JSON paths in a body: a credential shape inside one is left alone.
+    func keptJSONStrings(in body: Body) -> Set<String> {
+        guard !keepJSONFields.isEmpty, let document = body.jsonDocument else { return [] }
+        var kept: Set<String> = []
+        var path: [JSONPathPattern.Location] = []
+        func visit(_ value: JSONValue) {
+            switch value {
+            case .string(let text) where keepJSONFields.contains(where: { $0.matches(path) }): kept.insert(text)
+            case .array(let elements):
+                for (offset, element) in elements.enumerated() {
+                    path.append(.index(offset))
+                    visit(element)
+                    path.removeLast()
+                }
+            case .object(let members):
+                for member in members {
+                    path.append(.member(member.name))
+                    visit(member.value)
+                    path.removeLast()
+                }
+            default: break
+            }
+        }
+        visit(document)
+        return kept
+    }
+}
+
+extension Body {
+    /// The body as a JSON document: stored as JSON, or text that is a JSON object or array (as scrubbing and lint read
+    /// it).
+    var jsonDocument: JSONValue? {
+        switch self {
+        case .json(let value): return value
+        case .text(let text):
+            guard let first = text.utf8.first(where: { $0 > 0x20 }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+            else { return nil }
+            return try? JSONValue.parse(Array(text.utf8))
+        case .none, .binary: return nil
+        }
+    }
+}
