@@ -34,8 +34,18 @@ struct ImportErrorTests {
         ("status.yaml", "interactions:\n- request: {method: GET, uri: 'http://x.test/'}\n  response: {status: {code: 999}}\n",
          "status.yaml: interactions[0].response.status.code: expected an HTTP status from 100 to 599, found 999 (line 3)"),
         ("notes.txt", "just some notes\n",
-         "notes.txt: neither a HAR file (JSON with a \"log\" member) nor a VCR or vcrpy cassette (YAML with http_interactions "
-            + "or interactions); name the format with --format har or --format vcr"),
+         "notes.txt: neither a HAR file (JSON with a \"log\" member), a VCR or vcrpy cassette (YAML with http_interactions "
+            + "or interactions) nor a nock recording (a JSON array of definitions with scope); name the format with "
+            + "--format har, --format vcr or --format nock"),
+        ("scope.json", #"[{"scope": "https://x.test:443/api", "method": "get", "path": "/"}]"#,
+         "scope.json: [0].scope: expected an origin such as https://api.github.com:443, without a path"),
+        ("path.json", #"[{"scope": "https://x.test", "method": "get"}]"#, "path.json: [0].path: required field is missing"),
+        ("hex.json", #"[{"scope": "https://x.test", "method": "get", "path": "/", "response": "1f8", "responseIsBinary": true}]"#,
+         "hex.json: [0].response: expected an even number of hex digits (responseIsBinary is true)"),
+        ("header.json", #"[{"scope": "https://x.test", "method": "get", "path": "/", "headers": {"x-on": true}}]"#,
+         "header.json: [0].headers.x-on: expected a header value (a string or a number), found a boolean"),
+        ("code.json", #"["\nnock('https://x.test:443')\n  .get('/')\n  .reply(200, \"hi\");\n"]"#,
+         "code.json: [0]: nock's recorder wrote code (output_objects: false); record with output_objects: true to get JSON definitions"),
     ])
     func malformedInput_saysFilePathAndWhy_andWritesNothing(name: String, content: String, expected: String) throws {
         let (output, entries, folder) = try importing(content, named: name)

@@ -6,8 +6,10 @@ cassette:  each JSON file as it is when small (cassettes, and other JSON for the
            its interactions as a cassette of its own: small inputs keep the fuzzer fast.
 matching:  each recorded request of each cassette, in the target's input format (method, target, headers, body).
 redaction: a secret, a JSON path and each cassette (split as for cassette), in the target's input format.
-import:    each HAR and VCR/vcrpy file as it is, and each small cassette's interactions written as a HAR file.
+import:    each HAR, VCR/vcrpy and nock file as it is, and each small cassette's interactions written as a HAR file
+           and as a nock recording.
 """
+import base64
 import hashlib
 import json
 import os
@@ -111,6 +113,40 @@ def har_seed(data):
     yield json.dumps(har, indent=1, ensure_ascii=False).encode()
 
 
+def is_nock(data):
+    """A nock recording: a JSON array of definitions with a scope."""
+    try:
+        document = json.loads(data)
+    except ValueError:
+        return False
+    return isinstance(document, list) and bool(document) and isinstance(document[0], dict) and "scope" in document[0]
+
+
+def nock_seed(data):
+    """A small cassette's interactions as a nock recording, or nothing (not a cassette, or too large)."""
+    if len(data) > SMALL:
+        return
+    definitions = []
+    try:
+        for interaction in interactions_of(data):
+            request, response = interaction["request"], interaction["response"]
+            path = request["path"] + ("?" + request["query"] if request.get("query") is not None else "")
+            body = response.get("body") or {}
+            binary = "base64" in body
+            definitions.append({
+                "scope": interaction.get("upstream", "https://api.example.com"), "method": request["method"].lower(),
+                "path": path, "body": (request.get("body") or {}).get("json", (request.get("body") or {}).get("text", "")),
+                "status": response["status"],
+                "response": base64.b64decode(body["base64"]).hex() if binary else body.get("json", body.get("text", "")),
+                "reqheaders": dict(request.get("headers") or []), "headers": dict(response.get("headers") or []),
+                "responseIsBinary": binary,
+            })
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return
+    if definitions:
+        yield json.dumps(definitions, indent=1, ensure_ascii=False).encode()
+
+
 def main():
     target, output, roots = sys.argv[1], sys.argv[2], sys.argv[3:]
     os.makedirs(output, exist_ok=True)
@@ -120,8 +156,12 @@ def main():
         with open(path, "rb") as file:
             data = file.read()
         if target == "import":
-            if path.endswith(".json"):
+            if path.endswith(".json") and is_nock(data):
+                if len(data) <= 4 * SMALL:
+                    seeds.append(data)
+            elif path.endswith(".json"):
                 seeds.extend(har_seed(data))
+                seeds.extend(nock_seed(data))
             elif len(data) <= 4 * SMALL:
                 seeds.append(data)
         elif target == "cassette":

@@ -4,10 +4,10 @@ import MockAPICore
 import MockAPIInterop
 
 extension MockAPI {
-    /// `mockapi import`: HAR files and VCR/vcrpy cassettes into a mockapi cassette.
+    /// `mockapi import`: HAR files, VCR/vcrpy cassettes and nock recordings into a mockapi cassette.
     public struct Import: AsyncParsableCommand {
         public static let configuration = CommandConfiguration(
-            abstract: "Turn HAR files and VCR or vcrpy cassettes into a mockapi cassette.",
+            abstract: "Turn HAR files, VCR or vcrpy cassettes and nock recordings into a mockapi cassette.",
             discussion: """
                 Reads each FILE, in the format its content shows (or --format), and writes all their interactions, in \
                 order, into one cassette that `mockapi serve` replays. Nothing is written unless every file reads \
@@ -22,9 +22,15 @@ extension MockAPI {
                 VCR (Ruby, http_interactions) and vcrpy (Python, interactions) YAML cassettes: string, base64_string \
                 and !!binary bodies; compressed bodies (vcrpy's gzip !!binary) are stored decoded.
 
+                nock recordings (a JSON array of definitions, as nock's recorder writes with output_objects: true, \
+                nock-back and octokit/fixtures keep them): scope, method, path with query, body, status, response (hex \
+                when responseIsBinary), reqheaders and headers or rawHeaders; header numbers become text. nock keeps \
+                no time of recording, so the first date header of each answer becomes recordedAt.
+
                 Secrets are scrubbed as `mockapi record` scrubs them (credentials by name and by shape; add rules with \
                 the --redact-* options, keep a value with --keep-*, or turn the defaults off with \
-                --no-default-redaction), and every value scrubbed is listed by place and rule. When scrubbing makes \
+                --no-default-redaction), and every value scrubbed is listed by place and rule. A scrubbed token is also \
+                replaced wherever else it stands as a whole value, unless --no-echo. When scrubbing makes \
                 two different requests one (they differed only in a scrubbed value), a warning names both. HTTP/2 pseudo-headers and framing \
                 headers (content-length, transfer-encoding, connection) are left out; bodies are stored decoded, so content-encoding goes too.
 
@@ -35,11 +41,13 @@ extension MockAPI {
                   mockapi import spec/cassettes/users.yml tests/cassettes/test_repos.yaml --to Fixtures/legacy.json
                   mockapi import session.har --to Fixtures/session.json --overwrite --redact-env GITHUB_TOKEN
                   mockapi import odd-file.txt --format har --to Fixtures/odd.json
+                  mockapi import get-repository/normalized-fixture.json --to Fixtures/github/get-repository.json \\
+                    --no-echo --source "octokit/fixtures scenarios/api.github.com/get-repository (MIT)"
                 Then check and replay it:
                   mockapi lint Fixtures/session.json && mockapi serve Fixtures/session.json
                 """)
 
-        @Argument(help: ArgumentHelp("HAR files and VCR or vcrpy cassettes, imported in this order.", valueName: "file"),
+        @Argument(help: ArgumentHelp("HAR files, VCR or vcrpy cassettes and nock recordings, imported in this order.", valueName: "file"),
                   completion: .file(extensions: ["har", "json", "yml", "yaml"]))
         public var files: [String] = []
 
@@ -47,11 +55,23 @@ extension MockAPI {
                 completion: .file(extensions: ["json"]))
         public var to: String?
 
-        @Option(help: ArgumentHelp("Read every file as this format instead of deciding from its content: har or vcr.", valueName: "format"))
+        @Option(help: ArgumentHelp("Read every file as this format instead of deciding from its content: har, vcr or nock.", valueName: "format"))
         public var format: InteropFormatOption?
 
         @Flag(help: "Replace the cassette if it exists (otherwise an existing file is never touched).")
         public var overwrite = false
+
+        @Option(help: ArgumentHelp(
+            "The cassette's source line: where the recording came from and what was changed (default: imported by "
+                + "mockapi import from FILE (FORMAT)).", valueName: "text"))
+        public var source: String?
+
+        @Flag(
+            name: .customLong("no-echo"),
+            help: ArgumentHelp(
+                "Scrub a value only where a rule finds it, not also wherever else it appears: for recordings whose "
+                    + "invented token equals other data (octokit/fixtures normalises tokens and commit shas to one value)."))
+        public var noEcho = false
 
         @OptionGroup(title: "Scrubbing (added to the defaults of mockapi record)") public var redaction: RedactionOptions
 
@@ -62,6 +82,9 @@ extension MockAPI {
             guard let to, !to.isEmpty else { throw ValidationError("mockapi import needs --to, for example: --to Fixtures/session.json") }
             guard to.hasSuffix(".json") else {
                 throw ValidationError("--to \(to): cassettes are found by their .json extension; name it \(to).json")
+            }
+            if let source, source.isEmpty || source.contains(where: \.isNewline) {
+                throw ValidationError("--source: give one line of text, for example --source \"octokit/fixtures get-root (MIT)\"")
             }
             _ = try redaction.rules(environment: ProcessInfo.processInfo.environment)
         }
@@ -74,7 +97,9 @@ extension MockAPI {
         public func execute(environment: [String: String]) throws -> CommandOutput {
             var output = CommandOutput()
             let target = to ?? ""
-            let importer = CassetteImporter(rules: try redaction.rules(environment: environment), format: format?.format)
+            var rules = try redaction.rules(environment: environment)
+            if noEcho { rules.minimumEchoLength = .max }
+            let importer = CassetteImporter(rules: rules, format: format?.format, source: source)
             guard overwrite || !FileManager.default.fileExists(atPath: target) else {
                 output.errorLine("mockapi: error: \(target): exists already; pass --overwrite to replace it")
                 output.status = 2
@@ -113,7 +138,7 @@ extension MockAPI {
     }
 }
 
-/// `--format har|vcr`.
+/// `--format har|vcr|nock`.
 public struct InteropFormatOption: ExpressibleByArgument, Sendable {
     public let format: InteropFormat
 

@@ -1,18 +1,21 @@
 import MockAPICore
 import MockAPIJSON
 
-/// Brings HAR files and VCR/vcrpy cassettes in as one mockapi cassette (`mockapi import`): every file is read and
-/// checked before anything is produced, interactions keep file order (files in the order given), secrets are scrubbed
-/// with the given rules, and the result is checked the way `mockapi serve` loads a cassette. Nothing is written here:
-/// the caller saves ``ImportResult/cassette`` (atomically, with ``Cassette/save(to:)``).
+/// Brings HAR files, VCR/vcrpy cassettes and nock recordings in as one mockapi cassette (`mockapi import`): every file
+/// is read and checked before anything is produced, interactions keep file order (files in the order given), secrets
+/// are scrubbed with the given rules, and the result is checked the way `mockapi serve` loads a cassette. Nothing is
+/// written here: the caller saves ``ImportResult/cassette`` (atomically, with ``Cassette/save(to:)``).
 public struct CassetteImporter: Sendable {
     public let rules: RedactionRules
     /// nil: decide per file from its content.
     public let format: InteropFormat?
+    /// The cassette's `source` line; nil: `imported by mockapi import from FILE (FORMAT)`.
+    public let source: String?
 
-    public init(rules: RedactionRules = .standard, format: InteropFormat? = nil) {
+    public init(rules: RedactionRules = .standard, format: InteropFormat? = nil, source: String? = nil) {
         self.rules = rules
         self.format = format
+        self.source = source
     }
 
     /// Imports files into one cassette. `output` names the cassette in errors about the result.
@@ -34,7 +37,7 @@ public struct CassetteImporter: Sendable {
             result.warnings += read.warnings
             result.inputs.append(ImportResult.Input(file: file, description: read.description, interactions: read.interactions.count))
         }
-        var cassette = Cassette(source: ImportResult.source(result.inputs), interactions: interactions)
+        var cassette = Cassette(source: source ?? ImportResult.source(result.inputs), interactions: interactions)
         result.redactions = Redactor(rules: rules).redact(&cassette)
         let bytes = cassette.fileBytes()
         let leaks = Redactor.leaks(of: result.redactions.secrets, in: bytes)
@@ -56,6 +59,9 @@ public struct CassetteImporter: Sendable {
             return (read.interactions, read.warnings, read.description)
         case .vcr(let node):
             let read = try VCRImporter(file: file).read(node)
+            return (read.interactions, read.warnings, read.description)
+        case .nock(let document):
+            let read = try NockImporter(file: file).read(document)
             return (read.interactions, read.warnings, read.description)
         }
     }

@@ -52,4 +52,18 @@ enum ImportedMessage {
             return (bytes, error)
         }
     }
+
+    /// A body a tool stored as it came from the server: decoded per `content-encoding` (which is removed). Bytes that
+    /// do not decode but are UTF-8 text were decoded by the tool's HTTP library already: kept, with a warning at
+    /// `place`; anything else is an error made by `failure`.
+    static func storedBody(_ bytes: [UInt8], headers: inout HTTPHeaders, file: String, place: String,
+                           failure: (String) -> InteropError, warnings: inout [ImportWarning]) throws(InteropError) -> [UInt8] {
+        let decoded = decodedBody(bytes, headers: &headers)
+        if let error = decoded.failure {
+            guard String(validating: bytes, as: UTF8.self) != nil else { throw failure("\(error)") }
+            warnings.append(ImportWarning(
+                file: file, at: place, message: "\(error); the body is UTF-8 text, so it was stored decoded already: kept as it is"))
+        }
+        return decoded.bytes
+    }
 }

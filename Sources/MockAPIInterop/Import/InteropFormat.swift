@@ -8,15 +8,19 @@ public enum InteropFormat: String, Sendable, CaseIterable {
     case har
     /// YAML cassettes of VCR (Ruby) and vcrpy (Python).
     case vcr
+    /// nock recordings (JSON arrays of definitions): nock's recorder, nock-back, octokit/fixtures.
+    case nock
 }
 
 /// A parsed input file, its format decided.
 enum ParsedInput {
     case har(JSONValue)
     case vcr(Node)
+    case nock(JSONValue)
 
     /// Parses a file, in the given format or the one its content shows: JSON with a `log` member is HAR; YAML (or
-    /// JSON) with `http_interactions` or `interactions` is a VCR cassette.
+    /// JSON) with `http_interactions` or `interactions` is a VCR cassette; a JSON array of objects with a `scope` (or
+    /// an empty one, as nock's recorder writes when nothing was recorded) is a nock recording.
     static func parse(_ bytes: [UInt8], file: String, format: InteropFormat?) throws(InteropError) -> ParsedInput {
         var content = bytes[...]
         // HAR files may start with a byte order mark, which readers must ignore.
@@ -27,7 +31,10 @@ enum ParsedInput {
             return .har(try json(Array(content), file: file))
         case .vcr?:
             return .vcr(try yaml(Array(content), file: file))
+        case .nock?:
+            return .nock(try json(Array(content), file: file))
         case nil:
+            if first == UInt8(ascii: "[") { return try detectNock(Array(content), file: file) }
             guard first == UInt8(ascii: "{") else { return try detectYAML(Array(content), file: file) }
             let document = try json(Array(content), file: file)
             if document["log"] != nil { return .har(document) }
@@ -39,6 +46,15 @@ enum ParsedInput {
             }
             throw unknown(file)
         }
+    }
+
+    private static func detectNock(_ bytes: [UInt8], file: String) throws(InteropError) -> ParsedInput {
+        let document = try json(bytes, file: file)
+        guard let definitions = document.arrayValue else { throw unknown(file) }
+        guard let first = definitions.first else { return .nock(document) }
+        // A list of strings is what nock's recorder prints without output_objects: the importer says so.
+        guard first["scope"] != nil || first.stringValue?.contains("nock(") == true else { throw unknown(file) }
+        return .nock(document)
     }
 
     private static func detectYAML(_ bytes: [UInt8], file: String) throws(InteropError) -> ParsedInput {
@@ -55,8 +71,9 @@ enum ParsedInput {
     private static func unknown(_ file: String) -> InteropError {
         .unknownFormat(
             file: file,
-            reason: "neither a HAR file (JSON with a \"log\" member) nor a VCR or vcrpy cassette (YAML with "
-                + "http_interactions or interactions); name the format with --format har or --format vcr")
+            reason: "neither a HAR file (JSON with a \"log\" member), a VCR or vcrpy cassette (YAML with "
+                + "http_interactions or interactions) nor a nock recording (a JSON array of definitions with scope); "
+                + "name the format with --format har, --format vcr or --format nock")
     }
 
     static func json(_ bytes: [UInt8], file: String) throws(InteropError) -> JSONValue {

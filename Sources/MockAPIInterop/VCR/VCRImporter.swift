@@ -79,13 +79,8 @@ struct VCRImporter {
         let requestBody = try body(request)
         let bodyField = try response.optional("body") ?? response
         let coded = try body(response)
-        let decoded = ImportedMessage.decodedBody(coded, headers: &responseHeaders)
-        if let failure = decoded.failure {
-            guard String(validating: coded, as: UTF8.self) != nil else { throw bodyField.failure("\(failure)") }
-            warnings.append(ImportWarning(
-                file: file, at: bodyField.path,
-                message: "\(failure); the body is UTF-8 text, so it was stored decoded already: kept as it is"))
-        }
+        let decoded = try ImportedMessage.storedBody(
+            coded, headers: &responseHeaders, file: file, place: bodyField.path, failure: bodyField.failure, warnings: &warnings)
 
         var recordedAt: String?
         if let recorded = try entry.optional("recorded_at") {
@@ -96,7 +91,7 @@ struct VCRImporter {
             request: RecordedRequest(
                 method: method.uppercased(), path: url.path, query: url.query, headers: requestHeaders,
                 body: Body(bytes: requestBody)),
-            response: RecordedResponse(status: status, headers: responseHeaders, body: Body(bytes: decoded.bytes)),
+            response: RecordedResponse(status: status, headers: responseHeaders, body: Body(bytes: decoded)),
             upstream: url.origin, recordedAt: recordedAt)
     }
 

@@ -16,6 +16,11 @@ enum Inputs {
     /// A VCR 6 (Ruby) cassette: `string`, `base64_string` and `!binary` bodies, two `set-cookie` values, a form body
     /// with a `client_secret`, `recorded_at` dates.
     static var rubyVCR: String { path("ruby-vcr.yml") }
+    /// A nock recording, hand-written for these tests in the shape nock's recorder writes with `output_objects: true`
+    /// and octokit/fixtures publishes (values invented): a `%20` query, a JSON request body, a 201 with `location`, a
+    /// 204 with `""`, a hex binary answer (`responseIsBinary`), header numbers, `rawHeaders` with a repeated name, a
+    /// definition without `status`, three scopes.
+    static var nock: String { path("nock.json") }
 
     /// The token the HAR carries (in `authorization` and `?access_token=`).
     static let harToken = "gho_16C7e42F292c6912E7710c838347Ae178B4a"

@@ -2,8 +2,8 @@ import FuzzSupport
 import MockAPICore
 import MockAPIInterop
 
-/// Input: the bytes of a HAR file or a VCR/vcrpy cassette (the importer decides which from the content, as
-/// `mockapi import` does).
+/// Input: the bytes of a HAR file, a VCR/vcrpy cassette or a nock recording (the importer decides which from the
+/// content, as `mockapi import` does).
 ///
 /// Properties, beyond "no crash, no memory error":
 /// - the importer refuses input with an error about the input (file, field), never by producing a cassette that the

@@ -1,5 +1,5 @@
-/// Converts the HTTP dates VCR writes for `recorded_at` (`Tue, 01 Nov 2011 04:58:44 GMT`) to the ISO 8601 form of a
-/// cassette's `recordedAt` (`2011-11-01T04:58:44Z`).
+/// Converts HTTP dates (`Tue, 01 Nov 2011 04:58:44 GMT`: VCR's `recorded_at`, a recorded `date` header) to the
+/// ISO 8601 form of a cassette's `recordedAt` (`2011-11-01T04:58:44Z`).
 enum HTTPDateText {
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
