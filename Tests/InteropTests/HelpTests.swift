@@ -4,6 +4,19 @@ import Testing
 
 /// `--help` of each new command teaches: what it does, its options, examples to copy.
 struct HelpTests {
+    /// A bad option exits 64 (argument-parser's usage status), and the help says so instead of 2.
+    @Test func badOption_exits64_asTheHelpSays() {
+        #expect(MockAPI.exitCode(for: ValidationError("x")).rawValue == 64)
+        do {
+            _ = try MockAPI.parseAsRoot(["record", "--no-such-option"])
+            Issue.record("a bad option parsed")
+        } catch {
+            #expect(MockAPI.exitCode(for: error).rawValue == 64)
+        }
+        #expect(MockAPI.helpMessage(for: MockAPI.Record.self, columns: 200).contains("or 64 for a bad option"))
+        #expect(MockAPI.helpMessage(columns: 200).contains("Every command exits with status 64 when its arguments are wrong"))
+    }
+
     @Test func importHelp() {
         let help = MockAPI.helpMessage(for: MockAPI.Import.self, columns: 200)
         #expect(help.contains("USAGE: mockapi import [<options>] [<file> ...]"))

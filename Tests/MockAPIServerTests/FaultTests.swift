@@ -63,6 +63,23 @@ struct FaultTests {
         await server.stop()
     }
 
+    /// A request no recording matches has no recorded answer to cut, as the README says: `truncate` cuts mockapi's own
+    /// 503 fault answer instead (half of it, then the connection closes).
+    @Test func truncate_onAnUnmatchedRequest_cutsTheFaultAnswer() async throws {
+        let server = try Self.server()
+        let connection = try RawConnection(port: server.baseURL.port ?? 0)
+        connection.send("GET /nothing-recorded HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Mockapi-Fault: truncate\r\n\r\n")
+        let head = try #require(connection.readHead())
+        #expect(head.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
+        #expect(head.contains("\r\nX-Mockapi-Fault: truncate"))
+        let length = try #require(head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) })
+        let (body, _) = connection.readToEnd()
+        #expect(body.count == length / 2)
+        #expect(String(decoding: body, as: UTF8.self).hasPrefix("{\n  \"error\": \"mockapi: injected fau"))
+        await server.stop()
+    }
+
     /// `timeout`: nothing comes back until the client gives up; the server keeps answering others meanwhile, and
     /// stopping it does not wait for the silent connection.
     @Test func timeout_neverAnswers_untilTheClientGivesUp() async throws {
