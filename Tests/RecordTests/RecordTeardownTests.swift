@@ -1,0 +1,34 @@
+import Foundation
+import MockAPICore
+import MockAPITesting
+import TestSupport
+import Testing
+
+/// Stopping a recorder while an upstream call is in progress answers the waiting client and ends cleanly (libmicrohttpd
+/// aborts the process when stopped with a connection still parked).
+@Suite(.timeLimit(.minutes(1)))
+struct RecordTeardownTests {
+    @Test func stoppingARecorder_duringASlowUpstreamCall_answersTheClientAndStops() async throws {
+        let (arrived, arrival) = AsyncStream<Void>.makeStream()
+        let upstream = try StandInUpstream { _ in
+            arrival.yield()
+            return .deferred {
+                try? await Task.sleep(for: .seconds(30))
+                return .response(.text(status: 200, "too late"))
+            }
+        }
+        let rig = try RecordRig(upstream: upstream)
+        let answer = Task { try await rig.record("GET", "/slow") }
+        var arrivals = arrived.makeAsyncIterator()
+        _ = await arrivals.next()   // the recorder's call reached the upstream, which holds it
+        let stopping = ContinuousClock.now
+        await rig.stop()
+        #expect(stopping.duration(to: .now) < .seconds(10), "stop waited for the upstream's answer")
+        switch await answer.result {
+        case .success(let response): #expect(response.status == 502, "\(response.text)")
+        case .failure: break   // a closed connection is a clean end too
+        }
+        #expect(try rig.cassette.interactions.isEmpty, "nothing the upstream did not answer is recorded")
+        await upstream.stop()
+    }
+}
