@@ -76,6 +76,13 @@ public final class RunningApp<Service: Responder>: Sendable {
         self.server = server
     }
 
+    deinit {
+        // Dropped without stop(): the server answers its parked connections itself as it goes; the upstream client
+        // must still be shut down (AsyncHTTPClient traps otherwise). What was recorded is safe in the write-ahead
+        // journal beside the cassette, which the next reader folds in.
+        if !stopped.load(ordering: .acquiring) { recording?.abandon() }
+    }
+
     /// `http://127.0.0.1:PORT`: what clients use as their base URL.
     public var baseURL: String { server.baseURL }
     /// The bound port (the one picked when configured with 0).
