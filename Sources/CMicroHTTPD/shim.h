@@ -38,10 +38,29 @@ typedef void *(*mockapi_mhd_uri_log_fn)(void *cls, const char *uri, struct MHD_C
 /// slow: the whole pool is cleared after each one. mockapi matches on the raw target and never reads those records.
 /// `uri` points into libmicrohttpd's own (writable) read buffer, already ended at the close of the request target;
 /// ending the text just after the `?` leaves libmicrohttpd an empty query to parse.
+///
+/// That is a fact of libmicrohttpd 0.9.75's connection.c, not of its API: call this only when
+/// mockapi_mhd_query_forgetting_verified() says the library is the one it was checked against.
 static inline void mockapi_mhd_forget_query(const char *uri) {
     char *mark = strchr((char *)uri, '?');
     if (mark != NULL && mark[1] != '\0')
         mark[1] = '\0';
+}
+
+/// The libmicrohttpd versions whose read buffer mockapi_mhd_forget_query was checked against, as MHD_VERSION writes
+/// them and as MHD_get_version() names them. Another version (built against, or loaded at run time) parses queries
+/// as usual: slower for huge queries, never wrong.
+#define MOCKAPI_MHD_QUERY_FORGETTING_CHECKED 0x00097500
+#define MOCKAPI_MHD_QUERY_FORGETTING_CHECKED_NAME "0.9.75"
+
+/// 1 when both the headers built against and the library loaded are the version checked, else 0.
+static inline int mockapi_mhd_query_forgetting_verified(void) {
+#if MHD_VERSION == MOCKAPI_MHD_QUERY_FORGETTING_CHECKED
+    const char *loaded = MHD_get_version();
+    return loaded != NULL && strcmp(loaded, MOCKAPI_MHD_QUERY_FORGETTING_CHECKED_NAME) == 0;
+#else
+    return 0;
+#endif
 }
 
 /// The settings mockapi passes to MHD_start_daemon.
@@ -102,12 +121,6 @@ static inline int mockapi_mhd_peer_is_loopback(struct MHD_Connection *connection
         return memcmp(b, loopback, 16) == 0 || (memcmp(b, mapped, 12) == 0 && b[12] == 127);
     }
     return 0;
-}
-
-/// The peer address of a connection, or NULL.
-static inline const struct sockaddr *mockapi_mhd_client_address(struct MHD_Connection *connection) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    return info ? info->client_addr : NULL;
 }
 
 /// Aborts the connection with a TCP reset (RST) now, before libmicrohttpd closes it (for the `reset` fault): the

@@ -49,6 +49,9 @@ extension MockAPI {
             } else {
                 try command.run()
             }
+        } catch let failure as CommandFailure {
+            Terminal.writeError(failure.rendered)
+            exit(withError: failure.status)
         } catch {
             exit(withError: error)
         }

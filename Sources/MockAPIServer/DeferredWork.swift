@@ -1,12 +1,14 @@
 import Synchronization
 
 /// The deferred replies in progress (upstream calls, delays), so that stopping the server can cancel them and wait
-/// until each has resumed its connection: libmicrohttpd must not be stopped with suspended connections.
+/// until each has resumed its connection: libmicrohttpd aborts the process when it is stopped with suspended
+/// connections.
 final class DeferredWork: Sendable {
     private struct State {
         var next = 0
         var tasks: [Int: Task<Void, Never>] = [:]
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        /// What runs once the last task finished after ``close(then:)``.
+        var whenDrained: [@Sendable () -> Void] = []
         var closed = false
     }
 
@@ -26,32 +28,34 @@ final class DeferredWork: Sendable {
         }
     }
 
-    var count: Int { state.withLock { $0.tasks.count } }
-
     private func finish(_ id: Int) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let drained = state.withLock { state -> [@Sendable () -> Void] in
             state.tasks[id] = nil
-            guard state.tasks.isEmpty else { return [] }
-            defer { state.waiters = [] }
-            return state.waiters
+            guard state.closed, state.tasks.isEmpty else { return [] }
+            defer { state.whenDrained = [] }
+            return state.whenDrained
         }
-        for waiter in waiters { waiter.resume() }
+        for action in drained { action() }
+    }
+
+    /// Refuses new work and cancels what runs; `drained` runs once all of it has finished (at once, on this thread,
+    /// when nothing runs; else on the thread of the last task to finish). Needs no waiting thread, so a `deinit` can
+    /// use it.
+    func close(then drained: @escaping @Sendable () -> Void) {
+        let running = state.withLock { state -> [Task<Void, Never>]? in
+            state.closed = true
+            guard !state.tasks.isEmpty else { return nil }
+            state.whenDrained.append(drained)
+            return Array(state.tasks.values)
+        }
+        guard let running else { return drained() }
+        for task in running { task.cancel() }
     }
 
     /// Refuses new work, cancels what runs, and returns once all of it has finished.
     func cancelAndWait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let running = state.withLock { state -> [Task<Void, Never>]? in
-                state.closed = true
-                guard !state.tasks.isEmpty else { return nil }
-                state.waiters.append(continuation)
-                return Array(state.tasks.values)
-            }
-            guard let running else {
-                continuation.resume()
-                return
-            }
-            for task in running { task.cancel() }
+            close { continuation.resume() }
         }
     }
 }

@@ -2,14 +2,22 @@
 import Glibc
 #endif
 import MockAPICore
+import Synchronization
 
-/// A bound, listening TCP socket, made before libmicrohttpd starts so that the port (also one picked by `--port 0`) is
-/// known before the first request, and so that binding errors can be reported precisely.
-struct ListenSocket {
-    let descriptor: Int32
-    let port: Int
+/// A bound, listening TCP socket with the base URL clients reach it at. Bound first, so that the port (also one picked
+/// by `--port 0`) is known before anything that needs the server's URL is built, and so that binding errors can be
+/// reported precisely; then handed to ``MicroHTTPDServer``. Closed when dropped without having been handed over.
+public final class ListenSocket: Sendable {
+    /// The address bound, as given (`127.0.0.1`, `::1`, `0.0.0.0`).
+    public let host: String
+    /// The bound port (the one picked when asked for 0).
+    public let port: Int
+    /// `http://127.0.0.1:PORT`: what clients use as their base URL (a wildcard address is reached through loopback).
+    public let baseURL: String
+    /// The descriptor, or -1 once a server took it over.
+    private let descriptor: Atomic<Int32>
 
-    init(host: String, port: Int) throws(ServerError) {
+    public init(host: String, port: Int) throws(ServerError) {
         var v4 = sockaddr_in()
         var v6 = sockaddr_in6()
         let family: Int32
@@ -51,8 +59,26 @@ struct ListenSocket {
                 ? pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
                 : pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
         }
-        self.descriptor = fd
+        self.host = host
         self.port = Int(boundPort)
+        self.baseURL = ListenSocket.baseURL(host: host, port: Int(boundPort))
+        self.descriptor = Atomic(fd)
+    }
+
+    /// Binds the address and port a configuration names.
+    public convenience init(_ configuration: ServerConfiguration) throws(ServerError) {
+        try self.init(host: configuration.host, port: configuration.port)
+    }
+
+    /// Hands the descriptor over (to libmicrohttpd, which closes it); nil when it was already taken.
+    func take() -> Int32? {
+        let fd = descriptor.exchange(-1, ordering: .acquiringAndReleasing)
+        return fd >= 0 ? fd : nil
+    }
+
+    deinit {
+        let fd = descriptor.load(ordering: .acquiring)
+        if fd >= 0 { close(fd) }
     }
 
     /// `127.0.0.1:8080`, `[::1]:8080`.

@@ -39,7 +39,7 @@ struct ConnectionHandle: @unchecked Sendable {
 let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, _ in
     guard let uri else { return Unmanaged.passRetained(RequestState(target: "/")).toOpaque() }
     let state = RequestState(target: String(cString: uri))
-    mockapi_mhd_forget_query(uri)
+    if LibMicroHTTPD.forgetsQueries { mockapi_mhd_forget_query(uri) }
     return Unmanaged.passRetained(state).toOpaque()
 }
 

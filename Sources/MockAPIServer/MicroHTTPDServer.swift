@@ -14,22 +14,15 @@ public final class MicroHTTPDServer: Sendable {
     public let port: Int
     /// `http://127.0.0.1:PORT`: what clients use as their base URL.
     public let baseURL: String
-    public let responder: any Responder
 
-    nonisolated(unsafe) private let daemon: OpaquePointer
-    private let context: Unmanaged<ServerContext>
+    private let running: RunningDaemon
     private let stopped = Atomic<Bool>(false)
 
-    /// Binds the socket, builds the responder for the bound base URL, and starts serving; when this returns, the
-    /// server answers requests.
-    public init(configuration: ServerConfiguration, logger: Logger,
-                responder makeResponder: (_ baseURL: String) throws -> any Responder) throws {
-        let socket = try ListenSocket(host: configuration.host, port: configuration.port)
-        let baseURL = ListenSocket.baseURL(host: configuration.host, port: socket.port)
-        let responder: any Responder
-        do { responder = try makeResponder(baseURL) } catch {
-            close(socket.descriptor)
-            throw error
+    /// Starts serving `responder` on a socket bound beforehand (see ``ListenSocket``), which the server takes over;
+    /// when this returns, the server answers requests. `configuration`'s host and port are the listener's business.
+    public init(listener: ListenSocket, configuration: ServerConfiguration, logger: Logger, responder: any Responder) throws {
+        guard let descriptor = listener.take() else {
+            throw ServerError.startFailed(reason: "the listening socket already serves another server")
         }
         let context = ServerContext(
             responder: responder, maxBodyBytes: configuration.maxBodyBytes, connectionTimeout: configuration.connectionTimeout,
@@ -41,7 +34,7 @@ public final class MicroHTTPDServer: Sendable {
         // it makes up itself.
         settings.flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
             | MHD_USE_SUPPRESS_DATE_NO_CLOCK.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue)
-        settings.listen_socket = socket.descriptor
+        settings.listen_socket = descriptor
         settings.thread_pool_size = UInt32(max(configuration.threads, 2))
         settings.connection_timeout = UInt32(max(configuration.connectionTimeout, 0))
         settings.connection_limit = UInt32(max(configuration.connectionLimit, 0))
@@ -57,35 +50,49 @@ public final class MicroHTTPDServer: Sendable {
                 mockapiRequestCompleted, retained.toOpaque(), context.mhdLogger)
         }
         guard let started else {
-            close(socket.descriptor)
+            close(descriptor)
             retained.release()
             throw ServerError.startFailed(reason: "libmicrohttpd refused the settings (see the log above)")
         }
         self.configuration = configuration
-        self.port = socket.port
-        self.baseURL = baseURL
-        self.responder = responder
-        self.daemon = started
-        self.context = retained
+        self.port = listener.port
+        self.baseURL = listener.baseURL
+        self.running = RunningDaemon(daemon: started, context: retained)
     }
 
-    /// Requests whose replies are still being worked on (upstream calls, delays).
-    public var deferredCount: Int { context.takeUnretainedValue().deferred.count }
+    /// Binds `configuration`'s host and port and serves `responder`, for a responder that does not need the server's
+    /// own URL.
+    public convenience init(configuration: ServerConfiguration, logger: Logger, responder: any Responder) throws {
+        try self.init(listener: ListenSocket(configuration), configuration: configuration, logger: logger, responder: responder)
+    }
 
-    /// Stops accepting, cancels deferred work and waits for it, then closes every connection. Safe to call twice.
+    /// Stops accepting, cancels deferred work (delays answer at once, upstream calls fail) and waits until every
+    /// parked connection has been resumed, then closes every connection. Safe to call twice.
     public func stop() async {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        await context.takeUnretainedValue().deferred.cancelAndWait()
-        MHD_stop_daemon(daemon)
-        context.release()
+        await running.context.takeUnretainedValue().deferred.cancelAndWait()
+        running.stop()
     }
 
     deinit {
-        // A server dropped without stop() still closes its socket and threads.
+        // A server dropped without stop() still closes its socket and threads, but only once every parked connection
+        // has been resumed: stopping libmicrohttpd with one suspended aborts the process. The last deferred task to
+        // finish does it; nothing waits here.
         if !stopped.exchange(true, ordering: .acquiringAndReleasing) {
-            MHD_stop_daemon(daemon)
-            context.release()
+            let running = self.running
+            running.context.takeUnretainedValue().deferred.close { running.stop() }
         }
+    }
+}
+
+/// The started daemon and what its callbacks reach, stopped once (after its deferred work has drained).
+private struct RunningDaemon: @unchecked Sendable {
+    let daemon: OpaquePointer
+    let context: Unmanaged<ServerContext>
+
+    func stop() {
+        MHD_stop_daemon(daemon)
+        context.release()
     }
 }
 

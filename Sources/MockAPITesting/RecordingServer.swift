@@ -18,8 +18,7 @@ import MockAPIServer
 public final class RecordingServer: Sendable {
     public let baseURL: URL
     public let recorder: Recorder
-    private let server: MicroHTTPDServer
-    private let parts: RecordingParts
+    private let app: RunningApp<Recorder>
 
     /// Opens (or creates) the cassette and starts the proxy.
     /// - Parameters:
@@ -31,35 +30,23 @@ public final class RecordingServer: Sendable {
     public init(upstreams: [UpstreamRoute], cassette: String, name: String? = nil, rules: RedactionRules = .standard,
                 mode: CassetteWriter.Mode = .append, upstreamTimeout: Double = 30, maximumBatch: Int = .max,
                 maxBodyBytes: Int = 16 << 20) throws {
-        let parts = try RecordingParts(
-            upstreams: upstreams, cassette: cassette, name: name ?? RecordingServer.name(of: cassette), rules: rules,
-            mode: mode, upstreamTimeout: upstreamTimeout, maximumBatch: maximumBatch)
-        let journal = Journal()
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes)
-        let server: MicroHTTPDServer
+        let session = try RecordingSession(
+            routes: UpstreamRoutes(upstreams), rules: rules, cassette: cassette, name: name, mode: mode,
+            maximumBatch: maximumBatch, upstreamTimeout: upstreamTimeout)
+        var logger = Logger(label: "mockapi.testing.record")
+        logger.logLevel = .critical
+        let app: RunningApp<Recorder>
         do {
-            server = try MicroHTTPDServer(configuration: configuration, logger: parts.logger) { baseURL in
-                Router(admin: AdminResponder(journal: journal) { [] }, main: parts.recorder(journal: journal, baseURL: baseURL))
-            }
+            app = try MockAPIApp.record(
+                session, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes),
+                logger: logger)
         } catch {
-            parts.abandon()
+            session.abandon()
             throw error
         }
-        guard let router = server.responder as? Router, let recorder = router.main as? Recorder,
-            let url = URL(string: server.baseURL)
-        else {
-            throw ServerError.startFailed(reason: "unexpected responder")
-        }
-        self.server = server
-        self.parts = parts
-        self.recorder = recorder
-        self.baseURL = url
-    }
-
-    /// How the journal names a cassette: its file name without `.json`.
-    static func name(of file: String) -> String {
-        let base = FileIO.basename(of: file)
-        return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
+        self.app = app
+        self.recorder = app.service
+        self.baseURL = try app.url
     }
 
     public var journal: Journal { recorder.journal }
@@ -74,7 +61,16 @@ public final class RecordingServer: Sendable {
 
     /// ``stop()``, saying when the cassette file could not be completed (its journal still holds every interaction).
     func finish() async throws(CassetteWriterError) {
-        await server.stop()
-        try await parts.finish()
+        try await app.stop()
+    }
+}
+
+extension RunningApp {
+    /// ``baseURL`` as a `URL`, for a client under test.
+    var url: URL {
+        get throws {
+            guard let url = URL(string: baseURL) else { throw ServerError.startFailed(reason: "no URL in \(baseURL)") }
+            return url
+        }
     }
 }

@@ -16,8 +16,7 @@ public final class ReplayServer: Sendable {
     public let baseURL: URL
     /// Replay's state: the cassettes, their views and queues, the conditions.
     public let service: ReplayService
-    private let server: MicroHTTPDServer
-    private let recordingMissing: RecordingParts?
+    private let app: RunningApp<ReplayService>
 
     /// Starts a server over cassettes.
     /// - Parameters:
@@ -51,32 +50,22 @@ public final class ReplayServer: Sendable {
     /// - Parameter recordingMissing: when given, what no recording matches is forwarded upstream and recorded
     ///   (`serve --record-missing`); the server owns it from here and finishes it in ``stop()``.
     init(cassettes: [LoadedCassette], sources: [String], options: ReplayOptions, conditions: ReplayConditions,
-         maxBodyBytes: Int, recordingMissing: RecordingParts?) throws {
+         maxBodyBytes: Int, recordingMissing: RecordingSession?) throws {
         var logger = Logger(label: "mockapi.testing")
         logger.logLevel = .error
-        let journal = Journal()
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes)
-        let server: MicroHTTPDServer
+        let app: RunningApp<ReplayService>
         do {
-            server = try MicroHTTPDServer(configuration: configuration, logger: logger) { baseURL in
-                let service = ReplayService(
-                    cassettes: cassettes, sources: sources, options: options, conditions: conditions, baseURL: baseURL,
-                    journal: journal, fallback: recordingMissing?.recorder(journal: journal, baseURL: baseURL))
-                return Router(admin: AdminResponder(journal: journal, replay: service) { service.healthFacts }, main: service)
-            }
+            app = try MockAPIApp.replay(
+                cassettes: cassettes, sources: sources, options: options, conditions: conditions,
+                recordingMissing: recordingMissing,
+                configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes), logger: logger)
         } catch {
             recordingMissing?.abandon()
             throw error
         }
-        guard let router = server.responder as? Router, let service = router.main as? ReplayService,
-            let url = URL(string: server.baseURL)
-        else {
-            throw ServerError.startFailed(reason: "unexpected responder")
-        }
-        self.server = server
-        self.service = service
-        self.baseURL = url
-        self.recordingMissing = recordingMissing
+        self.app = app
+        self.service = app.service
+        self.baseURL = try app.url
     }
 
     /// The replayer behind the plain base URL (a reload replaces it).
@@ -144,8 +133,7 @@ public final class ReplayServer: Sendable {
     /// ``stop()``, saying when what was recorded could not be folded into the cassette file (its journal still holds
     /// every interaction).
     func finish() async throws(CassetteWriterError) {
-        await server.stop()
-        try await recordingMissing?.finish()
+        try await app.stop()
     }
 }
 

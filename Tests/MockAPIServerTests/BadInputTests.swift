@@ -95,9 +95,9 @@ struct BadInputTests {
         let first = try Self.server()
         let port = first.baseURL.port ?? 0
         #expect {
-            _ = try MicroHTTPDServer(configuration: ServerConfiguration(port: port), logger: Logger(label: "t")) { _ in
-                Replayer(cassettes: [], baseURL: "")
-            }
+            _ = try MicroHTTPDServer(
+                configuration: ServerConfiguration(port: port), logger: Logger(label: "t"),
+                responder: Replayer(cassettes: [], baseURL: ""))
         } throws: { error in
             "\(error)" == "127.0.0.1:\(port) is already in use; stop whatever listens there, pick another --port, or use --port 0 for a free one"
         }

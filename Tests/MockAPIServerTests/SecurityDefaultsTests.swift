@@ -48,14 +48,9 @@ struct SecurityDefaultsTests {
     @Test(.enabled(if: SecurityDefaultsTests.outsideAddress != nil, "needs a non-loopback IPv4 address on this machine"))
     func admin_refusesOtherMachines_unlessTheTokenIsSent() async throws {
         let token = "a-token-of-sixteen-or-more"
-        let journal = Journal()
-        let loaded = try TestFixtures.loaded(["github/get-root"])
-        let server = try MicroHTTPDServer(
-            configuration: ServerConfiguration(host: "0.0.0.0", port: 0), logger: Logger(label: "test")
-        ) { baseURL in
-            let replay = ReplayService(cassettes: loaded, baseURL: baseURL, journal: journal)
-            return Router(admin: AdminResponder(journal: journal, replay: replay, accessToken: token) { [] }, main: replay)
-        }
+        let server = try MockAPIApp.replay(
+            cassettes: TestFixtures.loaded(["github/get-root"]), adminToken: token,
+            configuration: ServerConfiguration(host: "0.0.0.0", port: 0), logger: Logger(label: "test"))
         let outside = "http://\(Self.outsideAddress ?? ""):\(server.port)"
         let local = "http://127.0.0.1:\(server.port)"
         #expect(try await TestClient.shared.send("GET", outside + "/").status == 200, "replay answers other machines")
@@ -66,7 +61,7 @@ struct SecurityDefaultsTests {
         #expect(try await TestClient.shared.send("POST", outside + "/__mockapi/reset").status == 403)
         #expect(try await TestClient.shared.send("GET", outside + "/__mockapi/journal", headers: [("X-Mockapi-Admin-Token", token)]).status == 200)
         #expect(try await TestClient.shared.send("GET", local + "/__mockapi/journal").status == 200, "this machine needs no token")
-        await server.stop()
+        try await server.stop()
     }
 
     /// A cassette name in a URL selects among loaded cassettes only; no path reaches the filesystem.

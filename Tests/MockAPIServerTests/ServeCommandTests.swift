@@ -52,6 +52,16 @@ struct ServeCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/ready"))
     }
 
+    /// A ready file that cannot be written is said once, as mockapi's own error, and the start fails with status 2.
+    @Test func unwritableReadyFile_exits2WithOneMessage() async throws {
+        let folder = TemporaryFolder()
+        let readyFile = folder.path + "/no-such-folder/ready"
+        let result = try await MockAPIProcess.run(["serve", getRoot, "--port", "0", "--ready-file", readyFile])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("mockapi: error: --ready-file \(readyFile): "))
+        #expect(result.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1, "\(result.stderr)")
+    }
+
     @Test func portInUse_exits2WithAClearMessage() async throws {
         let busy = try ReplayServer(cassettes: [])
         let port = busy.baseURL.port ?? 0

@@ -17,8 +17,8 @@ final class StandInUpstream: Sendable {
         logger.logLevel = .critical
         let log = Log()
         server = try MicroHTTPDServer(
-            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: 32 << 20), logger: logger
-        ) { _ in ClosureResponder(log: log, answer: answer) }
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: 32 << 20), logger: logger,
+            responder: ClosureResponder(log: log, answer: answer))
         self.log = log
     }
 

@@ -82,46 +82,28 @@ extension MockAPI {
 
         public func run() async throws {
             let logger = Logging.makeLogger(level: server.logLevel.level)
-            let setup = try RecordingSetup(options: recording, environment: ProcessInfo.processInfo.environment)
-            let journal = Journal(capacity: server.journalSize)
-            let running: MicroHTTPDServer
+            let session = try RecordingSession(options: recording, environment: ProcessInfo.processInfo.environment)
+            let running: RunningApp<Recorder>
             do {
-                running = try MicroHTTPDServer(configuration: server.configuration, logger: logger) { baseURL in
-                    let recorder = setup.recorder(journal: journal, clientBaseURL: noRewrite ? nil : baseURL, logger: logger)
-                    return Router(admin: AdminResponder(journal: journal, accessToken: server.adminToken) { setup.healthFacts }, main: recorder)
-                }
+                running = try MockAPIApp.record(
+                    session, rewriteURLs: !noRewrite, journal: Journal(capacity: server.journalSize),
+                    adminToken: server.adminToken, configuration: server.configuration, logger: logger)
             } catch {
-                Terminal.writeError("mockapi: error: \(error)\n")
-                await setup.finish()
-                throw ExitCode(2)
+                await session.finishReporting()
+                throw CommandFailure(error)
             }
             server.warnIfReachableFromOtherMachines(logger)
-            try ReadyAnnouncement.announce(url: running.baseURL, readyFile: server.readyFile, what: setup.description)
+            try ReadyAnnouncement.announce(url: running.baseURL, readyFile: server.readyFile, what: session.description)
 
             let signal = await Signals.waitForTermination()
-            await running.stop()
-            await setup.finish()
-            let counts = journal.counts
+            await running.stopReporting()
+            let counts = running.journal.counts
             let served = counts.requests - counts.admin
             Terminal.writeError(
                 "mockapi: stopped (\(Signals.name(signal))) after \(served) request\(served == 1 ? "" : "s"): "
                     + "\(counts.recorded) recorded, \(counts.failed) failed\n"
-                    + RecordSummary(file: setup.writer.file, statistics: setup.statistics.snapshot,
-                                    writer: setup.writer.statistics).text)
+                    + RecordSummary(file: session.writer.file, statistics: session.statistics.snapshot,
+                                    writer: session.writer.statistics).text)
         }
-    }
-}
-
-extension RecordingSetup {
-    /// What `GET /__mockapi/health` says about recording.
-    var healthFacts: [JSONMember] {
-        let written = writer.statistics
-        return [
-            JSONMember("mode", .string("record")),
-            JSONMember("cassette", .string(writer.file)),
-            JSONMember("interactions", .integer(written.interactions)),
-            JSONMember("recorded", .integer(written.appended)),
-            JSONMember("upstreams", .array(routes.routes.map { .string($0.description) })),
-        ]
     }
 }

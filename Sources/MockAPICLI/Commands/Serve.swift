@@ -123,37 +123,32 @@ extension MockAPI {
 
         public func run() async throws {
             let logger = Logging.makeLogger(level: server.logLevel.level)
-            let setup = recordMissing
-                ? try RecordingSetup(options: recording, environment: ProcessInfo.processInfo.environment) : nil
+            let session = recordMissing
+                ? try RecordingSession(options: recording, environment: ProcessInfo.processInfo.environment) : nil
+            let running: RunningApp<ReplayService>
             let loaded: [LoadedCassette]
-            do { loaded = try CassetteLoader.load(cassettes + (setup?.cassetteToReplay(besides: cassettes) ?? [])) } catch {
-                for problem in error.problems { Terminal.writeError("mockapi: error: \(problem)\n") }
-                await setup?.finish()
-                throw ExitCode(2)
-            }
-            let journal = Journal(capacity: server.journalSize)
-            let options = ReplayOptions(
-                matchHeaders: matchHeaders, strict: strict, rewriteURLs: !noRewrite, unmatchedStatus: unmatchedStatus)
-            let conditions = network.conditions()
-            let running: MicroHTTPDServer
             do {
-                running = try MicroHTTPDServer(configuration: server.configuration, logger: logger) { baseURL in
-                    let replay = ReplayService(
-                        cassettes: loaded, sources: cassettes, options: options, conditions: conditions, baseURL: baseURL,
-                        journal: journal, fallback: setup?.recorder(
-                            journal: journal, clientBaseURL: noRewrite ? nil : baseURL, logger: logger),
-                        onUnmatched: { logger.warning("\($0.line)") })
-                    return Router(admin: AdminResponder(journal: journal, replay: replay, accessToken: server.adminToken) { replay.healthFacts }, main: replay)
+                do { loaded = try CassetteLoader.load(cassettes + (session?.cassetteToReplay(besides: cassettes) ?? [])) } catch {
+                    throw CommandFailure(error.problems)
+                }
+                do {
+                    running = try MockAPIApp.replay(
+                        cassettes: loaded, sources: cassettes,
+                        options: ReplayOptions(
+                            matchHeaders: matchHeaders, strict: strict, rewriteURLs: !noRewrite, unmatchedStatus: unmatchedStatus),
+                        conditions: network.conditions(), recordingMissing: session,
+                        journal: Journal(capacity: server.journalSize), adminToken: server.adminToken,
+                        configuration: server.configuration, logger: logger)
+                } catch {
+                    throw CommandFailure(error)
                 }
             } catch {
-                Terminal.writeError("mockapi: error: \(error)\n")
-                await setup?.finish()
-                throw ExitCode(2)
+                await session?.finishReporting()
+                throw error
             }
-            guard let router = running.responder as? Router, let replayer = router.main as? ReplayService else {
-                throw ExitCode(2)
-            }
+            let replayer = running.service
             let watcher = watch ? try ReloadOnChange.start(replayer, paths: cassettes, logger: logger) : nil
+            let conditions = replayer.conditions
             if conditions.isActive { logger.info("\(conditions.summary)") }
             if let warning = conditions.warning(for: loaded) { logger.warning("--latency \(warning)") }
             let interactions = replayer.interactionCount
@@ -164,13 +159,14 @@ extension MockAPI {
 
             let signal = await Signals.waitForTermination()
             watcher?.stop()
-            await running.stop()
-            await setup?.finish()
+            await running.stopReporting()
+            let journal = running.journal
             let counts = journal.counts
             Terminal.writeError(ServeSummary(signal: signal, counts: counts, journal: journal, replayer: replayer).text)
-            if let setup {
+            if let session {
                 Terminal.writeError(
-                    RecordSummary(file: setup.writer.file, statistics: setup.statistics.snapshot, writer: setup.writer.statistics).text)
+                    RecordSummary(file: session.writer.file, statistics: session.statistics.snapshot,
+                                  writer: session.writer.statistics).text)
             }
             if failOnUnmatched && counts.unmatched > 0 { throw ExitCode(1) }
         }

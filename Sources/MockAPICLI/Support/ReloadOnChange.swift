@@ -15,8 +15,7 @@ enum ReloadOnChange {
                 for problem in report.problems { logger.error("\(problem)") }
             }
         } catch {
-            Terminal.writeError("mockapi: error: \(error)\\n")
-            throw ExitCode(2)
+            throw CommandFailure(error)
         }
     }
 }

@@ -146,12 +146,7 @@ public struct Router: Responder {
         self.main = main
     }
 
-    public var headerNeeds: HeaderNeeds {
-        switch (main.headerNeeds, admin.headerNeeds) {
-        case (.all, _), (_, .all): .all
-        case (.only(let a), .only(let b)): .only(a.union(b))
-        }
-    }
+    public var headerNeeds: HeaderNeeds { main.headerNeeds.union(admin.headerNeeds) }
 
     public func reply(to request: HTTPRequest) -> Reply {
         AdminResponder.handles(request.path) ? admin.reply(to: request) : main.reply(to: request)

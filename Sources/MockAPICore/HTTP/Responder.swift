@@ -25,6 +25,14 @@ public enum HeaderNeeds: Sendable, Equatable {
     case only(Set<String>)
 
     public static let none = HeaderNeeds.only([])
+
+    /// What two responders behind one entry point need together.
+    public func union(_ other: HeaderNeeds) -> HeaderNeeds {
+        switch (self, other) {
+        case (.all, _), (_, .all): .all
+        case (.only(let mine), .only(let theirs)): .only(mine.union(theirs))
+        }
+    }
 }
 
 /// Turns a request into a reply. The one seam between the server engine (sockets, libmicrohttpd) and everything

@@ -52,7 +52,7 @@ final class CassetteFile: Sendable {
             let first = state.layout.count
             let outcome = appendToJournal(batch, first: first, state: &state)
             if case .failure(let error) = outcome { return Array(repeating: .failure(error), count: batch.count) }
-            _ = state.layout.append(batch.map(\.pretty))
+            state.layout.append(batch.map(\.pretty))
             state.statistics.appended += batch.count
             state.statistics.interactions = state.layout.count
             state.statistics.largestBatch = max(state.statistics.largestBatch, batch.count)

@@ -32,20 +32,13 @@ struct CassetteFileLayout {
         return bytes
     }
 
-    /// Appends encoded interactions; returns where the body stood before, for ``rollBack(to:)``.
-    mutating func append(_ encoded: [[UInt8]]) -> (length: Int, count: Int) {
-        let mark = (body.count, count)
+    /// Appends encoded interactions.
+    mutating func append(_ encoded: [[UInt8]]) {
         for chunk in encoded {
             body += count == 0 ? [UInt8(ascii: "\n")] : [UInt8(ascii: ","), UInt8(ascii: "\n")]
             body += chunk
             count += 1
         }
-        return mark
-    }
-
-    mutating func rollBack(to mark: (length: Int, count: Int)) {
-        body.removeSubrange(mark.length...)
-        count = mark.count
     }
 
     private var tail: [UInt8] { Array((count == 0 ? "]\n}\n" : "\n  ]\n}\n").utf8) }

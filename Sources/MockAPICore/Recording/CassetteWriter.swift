@@ -62,7 +62,7 @@ public final class CassetteWriter: Sendable {
             do { existing = try Cassette.load(file: file) } catch { throw .existingUnreadable(error) }
         }
         var layout = CassetteFileLayout(source: existing?.source ?? source, lintAllowances: existing?.lintAllowances ?? [])
-        _ = layout.append((existing?.interactions ?? []).map(CassetteFileLayout.encode))
+        layout.append((existing?.interactions ?? []).map(CassetteFileLayout.encode))
         let leaks = layout.withFileBytes { Redactor.leaks(of: secrets, in: $0) }
         guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: leaks) }
         var statistics = Statistics()

@@ -44,11 +44,7 @@ public final class Replayer: Responder {
             cassettes: cassettes, matchHeaders: options.matchHeaders, baseURL: options.rewriteURLs ? baseURL : nil)
         self.options = options
         self.journal = journal
-        switch fallback?.headerNeeds {
-        case .all?: self.headerNeeds = .all
-        case .only(let names)?: self.headerNeeds = .only(index.normalizer.neededHeaders.union(names))
-        case nil: self.headerNeeds = .only(index.normalizer.neededHeaders)
-        }
+        self.headerNeeds = HeaderNeeds.only(index.normalizer.neededHeaders).union(fallback?.headerNeeds ?? .none)
         self.fallback = fallback
         self.scope = scope
         self.onUnmatched = onUnmatched
@@ -110,6 +106,13 @@ public final class Replayer: Responder {
         let report = UnmatchedReport(
             method: request.method, path: request.path, query: request.query, reason: reason,
             nearest: nearest ?? index.nearest(to: key, body: request.body))
+        return Replayer.miss(request, report, options: options, journal: journal, scope: scope, onUnmatched: onUnmatched)
+    }
+
+    /// The answer to a request no recording answers (also one to an unknown `/@` scope): journalled, reported, and
+    /// sent as JSON with ``unmatchedHeader``.
+    static func miss(_ request: HTTPRequest, _ report: UnmatchedReport, options: ReplayOptions, journal: Journal,
+                     scope: String?, onUnmatched: (UnmatchedReport) -> Void) -> Reply {
         journal.record(request, status: options.unmatchedStatus, outcome: .unmatched(report), scope: scope)
         onUnmatched(report)
         var body = report.jsonValue.prettyBytes()

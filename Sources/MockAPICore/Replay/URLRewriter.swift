@@ -21,8 +21,6 @@ public struct URLRewriter: Sendable {
         self.rules = rules.sorted { $0.from.count > $1.from.count }
     }
 
-    public var isEmpty: Bool { rules.isEmpty }
-
     public func rewrite(_ bytes: [UInt8]) -> [UInt8] {
         guard !rules.isEmpty, bytes.count >= 7 else { return bytes }
         var output: [UInt8] = []

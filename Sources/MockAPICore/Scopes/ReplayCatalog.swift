@@ -20,7 +20,7 @@ public final class ReplayCatalog: Sendable {
         let replayer = Replayer(
             cassettes: cassettes, options: options, baseURL: baseURL, journal: journal, fallback: fallback,
             onUnmatched: onUnmatched)
-        self.global = ReplayView(scope: nil, baseURL: baseURL, replayer: replayer, source: nil)
+        self.global = ReplayView(scope: nil, baseURL: baseURL, replayer: replayer)
         var slots: [String: ScopeSlot] = [:]
         for loaded in cassettes {
             if let old = previous?.slots[loaded.name], old.loaded.file == loaded.file, old.loaded.cassette == loaded.cassette {
@@ -32,7 +32,7 @@ public final class ReplayCatalog: Sendable {
                 let replayer = Replayer(
                     cassettes: [loaded], options: options, baseURL: scopedURL, journal: journal, scope: loaded.name,
                     onUnmatched: onUnmatched)
-                return ReplayView(scope: loaded.name, baseURL: scopedURL, replayer: replayer, source: loaded)
+                return ReplayView(scope: loaded.name, baseURL: scopedURL, replayer: replayer)
             }
         }
         self.slots = slots

@@ -38,11 +38,7 @@ public final class ReplayService: Responder {
         self.fallback = fallback
         self.onUnmatched = onUnmatched
         let needed = RequestNormalizer(matchHeaders: options.matchHeaders).neededHeaders.union([Fault.header.lowercased()])
-        switch fallback?.headerNeeds {
-        case .all?: self.headerNeeds = .all
-        case .only(let names)?: self.headerNeeds = .only(needed.union(names))
-        case nil: self.headerNeeds = .only(needed)
-        }
+        self.headerNeeds = HeaderNeeds.only(needed).union(fallback?.headerNeeds ?? .none)
         self.current = Mutex(ReplayCatalog(
             cassettes: cassettes, options: options, baseURL: baseURL, journal: journal, fallback: fallback,
             onUnmatched: onUnmatched))
@@ -78,11 +74,7 @@ public final class ReplayService: Responder {
             reason: "no loaded cassette is named by the path after /@ (a scoped base URL is the server's URL, /@ and a "
                 + "loaded cassette's name; GET \(AdminResponder.prefix)/cassettes lists them)",
             nearest: [])
-        journal.record(request, status: options.unmatchedStatus, outcome: .unmatched(report))
-        onUnmatched(report)
-        var body = report.jsonValue.prettyBytes()
-        body.append(UInt8(ascii: "\n"))
-        return .response(.json(status: options.unmatchedStatus, body, headers: [(Replayer.unmatchedHeader, "1")]))
+        return Replayer.miss(request, report, options: options, journal: journal, scope: nil, onUnmatched: onUnmatched)
     }
 
     /// The view a cassette name stands for: nil for every cassette (the plain view and all scoped ones).

@@ -8,19 +8,16 @@ public final class ReplayView: Sendable {
     /// The base URL its answers' upstream URLs are rewritten to.
     public let baseURL: String
     public let replayer: Replayer
-    /// For a scoped view, the cassette it serves (compared on reload, to keep the queues of unchanged cassettes).
-    let source: LoadedCassette?
     /// Requests seen since the last reset; numbers the seeded draws of latency and faults, so that a view's sequence
     /// does not depend on traffic in other views.
     private let requestCount = Atomic<UInt64>(0)
     /// Mixed into the view's draws, so that views under one seed do not fail in lockstep.
     let salt: UInt64
 
-    init(scope: String?, baseURL: String, replayer: Replayer, source: LoadedCassette?) {
+    init(scope: String?, baseURL: String, replayer: Replayer) {
         self.scope = scope
         self.baseURL = baseURL
         self.replayer = replayer
-        self.source = source
         self.salt = ReplayView.fnv1a(scope ?? "")
     }
 

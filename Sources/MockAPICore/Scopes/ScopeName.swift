@@ -29,13 +29,13 @@ public enum ScopeName {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]),
+                let high = PercentDecoding.hexValue(bytes[index + 1]), let low = PercentDecoding.hexValue(bytes[index + 2]),
                 high << 4 | low != UInt8(ascii: "/")
             {
                 output.append(high << 4 | low)
                 index += 3
             } else if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil
+                PercentDecoding.hexValue(bytes[index + 1]) != nil, PercentDecoding.hexValue(bytes[index + 2]) != nil
             {
                 output += [UInt8(ascii: "%"), UInt8(ascii: "2"), UInt8(ascii: "F")]
                 index += 3
@@ -53,15 +53,6 @@ public enum ScopeName {
             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
             true
         default: false
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MockAPICore
+import MockAPIServer
 
 /// Where a test's cassette lives: `github/issues` is `Fixtures/github/issues.json` in the nearest `Fixtures/` above the
 /// test file (or under `$MOCKAPI_FIXTURES`). The file need not exist yet.
@@ -15,7 +16,7 @@ struct CassetteLocation: Sendable {
             let file = bare + ".json"
             let root = try? Fixtures.folder(near: source, environment: environment)
             self.file = file
-            self.name = root.flatMap { Fixtures.name(of: file, under: $0) } ?? RecordingServer.name(of: file)
+            self.name = root.flatMap { Fixtures.name(of: file, under: $0) } ?? RecordingSession.name(of: file)
             return
         }
         guard !bare.isEmpty, !bare.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.isEmpty }) else {

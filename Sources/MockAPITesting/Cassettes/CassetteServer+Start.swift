@@ -1,5 +1,6 @@
 import Foundation
 import MockAPICore
+import MockAPIServer
 
 extension CassetteServer {
     /// Finds the cassette, decides the mode and starts the server for it.
@@ -31,9 +32,8 @@ extension CassetteServer {
             return CassetteServer(name: location.name, file: location.file, mode: mode, strict: strict, backend: .replay(server))
         case (.newEpisodes, let cassette?):
             let routes = try CassetteServer.routes(upstream, recordedIn: cassette, location: location, mode: mode)
-            let recording = try RecordingParts(
-                upstreams: routes, cassette: location.file, name: location.name, rules: rules, mode: .append,
-                upstreamTimeout: 30, maximumBatch: .max)
+            let recording = try RecordingSession(
+                routes: UpstreamRoutes(routes), rules: rules, cassette: location.file, name: location.name)
             let server = try ReplayServer(
                 cassettes: [LoadedCassette(name: location.name, file: location.file, cassette: cassette)],
                 sources: [location.file], options: options, conditions: .none, maxBodyBytes: 16 << 20,

@@ -20,10 +20,12 @@ final class HostileRig: Sendable {
         let cassettes = try TestFixtures.loaded(["github/get-root"])
         var logger = Logger(label: "mockapi.hostile")
         logger.logLevel = .critical
+        let configuration = ServerConfiguration(
+            port: 0, connectionTimeout: Self.timeout, connectionLimit: Self.connectionLimit, maxBodyBytes: Self.maxBody)
+        let listener = try ListenSocket(configuration)
         server = try MicroHTTPDServer(
-            configuration: ServerConfiguration(
-                port: 0, connectionTimeout: Self.timeout, connectionLimit: Self.connectionLimit, maxBodyBytes: Self.maxBody),
-            logger: logger) { Replayer(cassettes: cassettes, baseURL: $0) }
+            listener: listener, configuration: configuration, logger: logger,
+            responder: Replayer(cassettes: cassettes, baseURL: listener.baseURL))
     }
 
     /// A new raw connection; its reads give up after 5 s.

@@ -1,0 +1,53 @@
+import Foundation
+import MockAPICore
+import MockAPIServer
+
+extension RecordingSession {
+    /// What `record` and `serve --record-missing` record with, from their options.
+    /// - Throws: ``CommandFailure`` (exit status 2) when the cassette cannot be opened.
+    init(options: RecordOptions, environment: [String: String]) throws {
+        let routes = try options.routes()
+        let rules = try options.redactionRules(environment: environment)
+        do {
+            try self.init(
+                routes: routes, rules: rules, cassette: options.cassette ?? "", mode: options.overwrite ? .overwrite : .append,
+                maximumBatch: options.maxBatch ?? .max, upstreamTimeout: options.upstreamTimeout,
+                maximumBodyBytes: options.maxResponse.bytes)
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// Folds what was recorded into the cassette (the server did not start); says on stderr when that failed.
+    func finishReporting() async {
+        do { try await finish() } catch { RecordingSession.report(error) }
+    }
+
+    /// Says on stderr that the cassette file could not be completed, and why nothing is lost.
+    static func report(_ error: CassetteWriterError) {
+        Terminal.writeError("mockapi: error: \(error) (the journal beside it still holds every interaction; "
+            + "mockapi reads it, and the next `mockapi record` on this cassette folds it in)\n")
+    }
+
+    /// The recording cassette, when it already holds interactions and is not among `paths` (a file or a folder
+    /// above it): `serve --record-missing` replays it too.
+    func cassetteToReplay(besides paths: [String]) -> [String] {
+        guard writer.existingInteractions > 0 else { return [] }
+        let file = RecordingSession.absolute(writer.file)
+        let covered = paths.map(RecordingSession.absolute).contains { path in
+            file == path || file.hasPrefix(path.hasSuffix("/") ? path : path + "/")
+        }
+        return covered ? [] : [writer.file]
+    }
+
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}
+
+extension RunningApp {
+    /// Stops the server and finishes recording; says on stderr when the cassette file could not be completed.
+    func stopReporting() async {
+        do { try await stop() } catch { RecordingSession.report(error) }
+    }
+}

@@ -1,0 +1,83 @@
+import Logging
+import MockAPICore
+import MockAPIJSON
+
+/// What recording needs besides the server: the routes, the scrubbing rules, the cassette writer (opened, so a bad
+/// cassette or folder fails before the server starts), the upstream client and the counts. Made once per recording,
+/// by `mockapi record`, `mockapi serve --record-missing`, ``MockAPIApp`` callers in tests; the recorder the
+/// composition root builds uses it, and whoever made it calls ``finish()`` once the server has stopped.
+public struct RecordingSession: Sendable {
+    public let routes: UpstreamRoutes
+    public let rules: RedactionRules
+    public let writer: CassetteWriter
+    public let upstream: HTTPClientUpstream
+    public let statistics = RecorderStatistics()
+    /// How the journal names the cassette: its file name without `.json` unless given.
+    public let name: String
+    /// The largest answer body recorded (also the largest the upstream client accepts, as it comes).
+    public let maximumBodyBytes: Int
+
+    /// Opens (or creates) the cassette.
+    /// - Parameters:
+    ///   - mode: whether an existing cassette is added to or replaced.
+    ///   - maximumBatch: the most interactions one cassette write carries.
+    ///   - upstreamTimeout: seconds the upstream has for a complete answer.
+    public init(routes: UpstreamRoutes, rules: RedactionRules = .standard, cassette: String, name: String? = nil,
+                mode: CassetteWriter.Mode = .append, maximumBatch: Int = .max, upstreamTimeout: Double = 30,
+                maximumBodyBytes: Int = 256 << 20) throws(CassetteWriterError) {
+        self.routes = routes
+        self.rules = rules
+        self.writer = try CassetteWriter(file: cassette, mode: mode, forbidding: rules.literals, maximumBatch: maximumBatch)
+        self.name = name ?? RecordingSession.name(of: cassette)
+        self.maximumBodyBytes = maximumBodyBytes
+        self.upstream = HTTPClientUpstream(options: .init(timeout: upstreamTimeout, maximumBodyBytes: maximumBodyBytes))
+    }
+
+    /// The recorder for a server; answers the client receives point back at `clientBaseURL` (nil: left unchanged).
+    func recorder(journal: Journal, clientBaseURL: String?, logger: Logger) -> Recorder {
+        Recorder(
+            routes: routes, upstream: upstream, redactor: Redactor(rules: rules), writer: writer, journal: journal,
+            statistics: statistics, cassetteName: name, maximumBodyBytes: maximumBodyBytes, clientBaseURL: clientBaseURL,
+            logger: logger)
+    }
+
+    /// Waits for writes in progress, folds the write-ahead journal into the cassette file, and closes upstream
+    /// connections (also when the fold fails); call after the server stopped.
+    public func finish() async throws(CassetteWriterError) {
+        do { try await writer.finish() } catch {
+            await upstream.shutdown()
+            throw error
+        }
+        await upstream.shutdown()
+    }
+
+    /// Closes upstream connections from synchronous code that is failing anyway (the server could not start).
+    public func abandon() {
+        let upstream = self.upstream
+        Task { await upstream.shutdown() }
+    }
+
+    /// What `GET /__mockapi/health` says about recording.
+    public var healthFacts: [JSONMember] {
+        let written = writer.statistics
+        return [
+            JSONMember("mode", .string("record")),
+            JSONMember("cassette", .string(writer.file)),
+            JSONMember("interactions", .integer(written.interactions)),
+            JSONMember("recorded", .integer(written.appended)),
+            JSONMember("upstreams", .array(routes.routes.map { .string($0.description) })),
+        ]
+    }
+
+    /// `a recorder: https://api.github.com → Fixtures/x.json`, for the ready line.
+    public var description: String {
+        let targets = routes.routes.reversed().map(\.description).joined(separator: ", ")
+        return "a recorder: \(targets) → \(writer.file)"
+    }
+
+    /// `github/my-session` for `Fixtures/github/my-session.json`: the file name without `.json`.
+    public static func name(of file: String) -> String {
+        let base = FileIO.basename(of: file)
+        return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import MockAPICore
+import MockAPITesting
+import TestSupport
+import Testing
+
+/// Stopping a recorder while an upstream call is in progress answers the waiting client and ends cleanly (libmicrohttpd
+/// aborts the process when stopped with a connection still parked).
+@Suite(.timeLimit(.minutes(1)))
+struct RecordTeardownTests {
+    @Test func stoppingARecorder_duringASlowUpstreamCall_answersTheClientAndStops() async throws {
+        let (arrived, arrival) = AsyncStream<Void>.makeStream()
+        let upstream = try StandInUpstream { _ in
+            arrival.yield()
+            return .deferred {
+                try? await Task.sleep(for: .seconds(30))
+                return .response(.text(status: 200, "too late"))
+            }
+        }
+        let rig = try RecordRig(upstream: upstream)
+        let answer = Task { try await rig.record("GET", "/slow") }
+        var arrivals = arrived.makeAsyncIterator()
+        _ = await arrivals.next()   // the recorder's call reached the upstream, which holds it
+        let stopping = ContinuousClock.now
+        await rig.stop()
+        #expect(stopping.duration(to: .now) < .seconds(10), "stop waited for the upstream's answer")
+        switch await answer.result {
+        case .success(let response): #expect(response.status == 502, "\(response.text)")
+        case .failure: break   // a closed connection is a clean end too
+        }
+        #expect(try rig.cassette.interactions.isEmpty, "nothing the upstream did not answer is recorded")
+        await upstream.stop()
+    }
+
+    /// A test that throws while its recorder waits on the upstream drops the recorder without `stop()`: the client is
+    /// answered (or its connection closed), the upstream client is shut down, and the test process carries on.
+    @Test func droppingARecorder_duringASlowUpstreamCall_carriesOn() async throws {
+        let (arrived, arrival) = AsyncStream<Void>.makeStream()
+        let upstream = try StandInUpstream { _ in
+            arrival.yield()
+            return .deferred {
+                try? await Task.sleep(for: .seconds(30))
+                return .response(.text(status: 200, "too late"))
+            }
+        }
+        let folder = TemporaryFolder()
+        var recorder: RecordingServer? = try RecordingServer(
+            upstreams: [UpstreamRoute(mount: "/", upstream: upstream.url)], cassette: folder.file("session.json"))
+        let url = try #require(recorder?.baseURL.absoluteString) + "/slow"
+        let answer = Task { try await TestClient.shared.send("GET", url) }
+        var arrivals = arrived.makeAsyncIterator()
+        _ = await arrivals.next()
+        let dropped = ContinuousClock.now
+        recorder = nil
+        switch await answer.result {
+        case .success(let response): #expect(response.status == 502, "\(response.text)")
+        case .failure: break   // a closed connection is a clean end too
+        }
+        #expect(dropped.duration(to: .now) < .seconds(10), "the dropped recorder waited for the upstream's answer")
+        #expect(recorder == nil)
+        await upstream.stop()
+    }
+}
