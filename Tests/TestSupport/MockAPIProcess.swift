@@ -95,7 +95,13 @@ private final class PipeReader: Sendable {
             while true {
                 let chunk = handle.availableData
                 self.append(Array(chunk), closed: chunk.isEmpty)
-                if chunk.isEmpty { return }
+                if chunk.isEmpty {
+                    // Closed here, once, by its reader: left to FileHandle's deinit, Foundation on Linux can close the
+                    // descriptor number a second time after another thread reused it (swiftlang/swift#57827), and an
+                    // HTTP client's socket in the same test process then fails with EBADF.
+                    try? handle.close()
+                    return
+                }
             }
         }
     }

@@ -74,6 +74,7 @@ final class HeadlessChromium: Sendable {
 
     func quit() async {
         _ = try? await call([JSONMember("cmd", .string("quit"))])
+        try? input.close()
         let process = self.process
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread.detachNewThread {
@@ -104,7 +105,10 @@ private final class LineReader: Sendable {
                     return Self.deliver(&state)
                 }
                 for (waiter, line) in ready { waiter.resume(returning: line) }
-                if chunk.isEmpty { return }
+                if chunk.isEmpty {
+                    try? handle.close()    // once, here: see MockAPIProcess (swiftlang/swift#57827)
+                    return
+                }
             }
         }
     }
