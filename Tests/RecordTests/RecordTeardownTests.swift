@@ -8,7 +8,8 @@ import Testing
 /// aborts the process when stopped with a connection still parked).
 @Suite(.timeLimit(.minutes(1)))
 struct RecordTeardownTests {
-    @Test func stoppingARecorder_duringASlowUpstreamCall_answersTheClientAndStops() async throws {
+    /// An upstream that holds every call for 30 s, and a stream that says when a call has arrived.
+    static func stalledUpstream() throws -> (StandInUpstream, AsyncStream<Void>) {
         let (arrived, arrival) = AsyncStream<Void>.makeStream()
         let upstream = try StandInUpstream { _ in
             arrival.yield()
@@ -17,6 +18,11 @@ struct RecordTeardownTests {
                 return .response(.text(status: 200, "too late"))
             }
         }
+        return (upstream, arrived)
+    }
+
+    @Test func stoppingARecorder_duringASlowUpstreamCall_answersTheClientAndStops() async throws {
+        let (upstream, arrived) = try Self.stalledUpstream()
         let rig = try RecordRig(upstream: upstream)
         let answer = Task { try await rig.record("GET", "/slow") }
         var arrivals = arrived.makeAsyncIterator()
@@ -35,14 +41,7 @@ struct RecordTeardownTests {
     /// A test that throws while its recorder waits on the upstream drops the recorder without `stop()`: the client is
     /// answered (or its connection closed), the upstream client is shut down, and the test process carries on.
     @Test func droppingARecorder_duringASlowUpstreamCall_carriesOn() async throws {
-        let (arrived, arrival) = AsyncStream<Void>.makeStream()
-        let upstream = try StandInUpstream { _ in
-            arrival.yield()
-            return .deferred {
-                try? await Task.sleep(for: .seconds(30))
-                return .response(.text(status: 200, "too late"))
-            }
-        }
+        let (upstream, arrived) = try Self.stalledUpstream()
         let folder = TemporaryFolder()
         var recorder: RecordingServer? = try RecordingServer(
             upstreams: [UpstreamRoute(mount: "/", upstream: upstream.url)], cassette: folder.file("session.json"))
