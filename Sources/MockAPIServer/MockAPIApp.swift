@@ -79,7 +79,7 @@ public final class RunningApp<Service: Responder>: Sendable {
     deinit {
         // Dropped without stop(): the server answers its parked connections itself as it goes; the upstream client
         // must still be shut down (AsyncHTTPClient traps otherwise). What was recorded is safe in the write-ahead
-        // journal beside the cassette, which the next reader folds in.
+        // log beside the cassette, which the next reader folds in.
         if !stopped.load(ordering: .acquiring) { recording?.abandon() }
     }
 
@@ -90,7 +90,7 @@ public final class RunningApp<Service: Responder>: Sendable {
 
     /// Stops the server (every parked connection is answered first), then folds what was recorded into the cassette
     /// file and closes upstream connections. Throws when the cassette file could not be completed; its write-ahead
-    /// journal still holds every interaction. Safe to call twice; the second call does nothing.
+    /// log still holds every interaction. Safe to call twice; the second call does nothing.
     public func stop() async throws(CassetteWriterError) {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         await server.stop()

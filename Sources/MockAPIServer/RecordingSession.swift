@@ -41,7 +41,7 @@ public struct RecordingSession: Sendable {
             logger: logger)
     }
 
-    /// Waits for writes in progress, folds the write-ahead journal into the cassette file, and closes upstream
+    /// Waits for writes in progress, folds the write-ahead log into the cassette file, and closes upstream
     /// connections (also when the fold fails); call after the server stopped.
     public func finish() async throws(CassetteWriterError) {
         do { try await writer.finish() } catch {

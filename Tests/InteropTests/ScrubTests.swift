@@ -79,15 +79,15 @@ struct ScrubTests {
     }
 
     /// The journal an interrupted recorder left holds unscrubbed interactions: scrub folds it in and removes it.
-    @Test func journalOfAnInterruptedRecorder_isFoldedInAndRemoved() async throws {
+    @Test func writeAheadLogOfAnInterruptedRecorder_isFoldedInAndRemoved() async throws {
         let folder = TemporaryFolder()
         let file = folder.path + "/rec.json"
         let writer = try CassetteWriter(file: file)
         _ = try await writer.append(.make("/a", requestHeaders: [("cookie", "session=abcdef123456")]))
-        #expect(try folder.entries() == [".rec.json.journal", "rec.json"], "the writer never finished: as if killed")
+        #expect(try folder.entries() == [".rec.json.wal", "rec.json"], "the writer never finished: as if killed")
 
         let output = try Command.scrub([file])
-        #expect(output.standard.contains("\(file): folded in and removed the journal an interrupted recorder left\n"))
+        #expect(output.standard.contains("\(file): folded in and removed the write-ahead log an interrupted recorder left\n"))
         #expect(try folder.entries() == ["rec.json"])
         #expect(try Cassette.load(file: file).interactions.first?.request.headers["cookie"] == "session=<redacted>")
     }

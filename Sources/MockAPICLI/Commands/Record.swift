@@ -14,10 +14,10 @@ extension MockAPI {
                 Point your client's base URL at the printed URL and use it as usual. Each request is forwarded to the \
                 upstream with its method, path, raw query, headers and body; redirects are passed back, never \
                 followed. The interaction is on disk before the answer goes back to the client: appended to a \
-                journal beside the cassette (.NAME.json.journal) and synced; concurrent interactions share one sync. \
-                The journal is folded into the cassette (replaced atomically, so always a valid cassette) as it grows \
+                write-ahead log beside the cassette (.NAME.json.wal) and synced; concurrent interactions share one sync. \
+                The log is folded into the cassette (replaced atomically, so always a valid cassette) as it grows \
                 and when mockapi stops. If mockapi is killed, nothing answered is lost: `mockapi serve` reads the \
-                journal, and the next `mockapi record` on that cassette folds it in. Compressed answers (gzip, \
+                log, and the next `mockapi record` on that cassette folds it in. Compressed answers (gzip, \
                 deflate, br) reach the client as sent and are stored decoded, readable as JSON or text.
 
                 Absolute upstream URLs in the answers the client receives (Link and Location headers, JSON and text \

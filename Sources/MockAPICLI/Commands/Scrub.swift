@@ -18,8 +18,8 @@ extension MockAPI {
                 changed. When scrubbing makes two different requests one, a warning names both.
 
                 A file is rewritten only when something changed, atomically, and only after checking that no scrubbed \
-                value is left in it. Placeholders are never scrubbed again, so a second run changes nothing. A journal \
-                left by an interrupted recorder is folded in and removed. Do not scrub a cassette while `mockapi \
+                value is left in it. Placeholders are never scrubbed again, so a second run changes nothing. A write-ahead \
+                log left by an interrupted recorder is folded in and removed. Do not scrub a cassette while `mockapi \
                 record` writes to it.
 
                 With --readable-bodies, bodies stored as base64 that are UTF-8 text or JSON are stored as {"text": …} \
@@ -87,7 +87,7 @@ extension MockAPI {
                 }
                 for change in outcome.changes { output.line("\(file): \(change)") }
                 for merge in outcome.merges { output.errorLine("mockapi: warning: \(file): \(merge)") }
-                if outcome.foldedJournal { output.line("\(file): folded in and removed the journal an interrupted recorder left") }
+                if outcome.foldedWriteAheadLog { output.line("\(file): folded in and removed the write-ahead log an interrupted recorder left") }
                 if !outcome.changes.isEmpty { changed += 1 }
                 if outcome.written { written += 1 }
                 values += outcome.changes.reduce(0) { $0 + $1.count }

@@ -41,7 +41,7 @@ public struct DriftUpdater: Sendable {
         }
         try cassette.save(to: loaded.file)
         // The file now holds what a recorder's journal added (the load folded it in); left, it would be added again.
-        let journal = CassetteJournal.path(for: loaded.file)
+        let journal = WriteAheadLog.path(for: loaded.file)
         if access(journal, F_OK) == 0 {
             unlink(journal)
             FileIO.syncFolder(FileIO.parent(of: loaded.file))

@@ -19,7 +19,7 @@ public final class Recorder: Responder {
     public let writer: CassetteWriter
     public let journal: Journal
     public let statistics: RecorderStatistics
-    /// How the journal names the cassette.
+    /// How the write-ahead log names the cassette.
     public let cassetteName: String
     /// The largest decoded answer body recorded.
     public let maximumBodyBytes: Int

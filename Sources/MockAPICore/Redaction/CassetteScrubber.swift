@@ -37,7 +37,7 @@ public struct CassetteScrubber: Sendable {
         /// Whether the file was rewritten (false when nothing changed, or on a dry run).
         public let written: Bool
         /// Whether a recorder's journal was folded into the file and removed.
-        public let foldedJournal: Bool
+        public let foldedWriteAheadLog: Bool
     }
 
     public let options: Options
@@ -52,7 +52,7 @@ public struct CassetteScrubber: Sendable {
         var changes = report.changes
         if options.readableBodies { changes += CassetteScrubber.makeBodiesReadable(&cassette) }
         guard !changes.isEmpty, !options.dryRun else {
-            return Outcome(file: file, changes: changes, merges: report.merges, written: false, foldedJournal: false)
+            return Outcome(file: file, changes: changes, merges: report.merges, written: false, foldedWriteAheadLog: false)
         }
         // What a person wrote (the source line, the reasons of lint.allow) is not scrubbed, and may name an invented value.
         var recorded = cassette
@@ -63,14 +63,14 @@ public struct CassetteScrubber: Sendable {
             throw .unwritable(file: file, reason: "scrubbed values would remain in the file (\(leaks.joined(separator: ", "))); nothing was changed")
         }
         try cassette.save(to: file)
-        let journal = CassetteJournal.path(for: file)
+        let journal = WriteAheadLog.path(for: file)
         let folded = access(journal, F_OK) == 0
         if folded {
             // The file now holds every journalled interaction, scrubbed; the journal would keep the secrets on disk.
             unlink(journal)
             FileIO.syncFolder(FileIO.parent(of: file))
         }
-        return Outcome(file: file, changes: changes, merges: report.merges, written: true, foldedJournal: folded)
+        return Outcome(file: file, changes: changes, merges: report.merges, written: true, foldedWriteAheadLog: folded)
     }
 
     /// Re-stores base64 bodies that are UTF-8 as text or JSON (the bytes replayed do not change).

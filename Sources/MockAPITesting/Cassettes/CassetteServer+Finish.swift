@@ -73,6 +73,6 @@ extension CassetteServer {
     /// Removes a recording that is not kept, and its write-ahead journal.
     static func discard(_ staging: String) {
         unlink(staging)
-        unlink(CassetteJournal.path(for: staging))
+        unlink(WriteAheadLog.path(for: staging))
     }
 }

@@ -36,12 +36,12 @@ struct DriftUpdaterTests {
         #expect(!folder.allFiles().contains { String(decoding: $0.bytes, as: UTF8.self).contains("ghp_realtoken") })
     }
 
-    /// A recorder's journal was folded in by the load; the saved file holds it, so it goes.
+    /// A recorder's write-ahead log was folded in by the load; the saved file holds it, so it goes.
     @Test func aLeftoverJournal_isFoldedInAndRemoved() throws {
         let folder = TemporaryFolder()
         let file = folder.file("repo.json")
         try Cassette(interactions: [.json("/a", #"{"id":1}"#)]).save(to: file)
-        try CassetteJournal.line(for: .json("/b", #"{"id":2}"#), index: 1).write(to: CassetteJournal.path(for: file))
+        try WriteAheadLog.line(for: .json("/b", #"{"id":2}"#), index: 1).write(to: WriteAheadLog.path(for: file))
         let cassette = try Cassette.load(file: file)
         #expect(cassette.interactions.count == 2)
         var live = cassette.interactions[0]

@@ -28,14 +28,14 @@ struct CassetteWriterTests {
         #expect(writer.statistics.fileBytes == expected.fileBytes().count)
     }
 
-    /// Until it is folded in, the journal holds what the file does not; a writer that never finished (killed) loses
-    /// nothing: loading reads the journal, and the next writer folds it into the file.
-    @Test func journalOfAKilledWriter_isReadAndFoldedIn() async throws {
+    /// Until it is folded in, the write-ahead log holds what the file does not; a writer that never finished (killed) loses
+    /// nothing: loading reads the write-ahead log, and the next writer folds it into the file.
+    @Test func writeAheadLogOfAKilledWriter_isReadAndFoldedIn() async throws {
         let folder = TemporaryFolder()
         let file = folder.file("s.json")
         let first = try CassetteWriter(file: file)
         for path in ["/a", "/b", "/c"] { _ = try await first.append(.recordedGet(path)) }
-        #expect(folder.contents == [".s.json.journal", "s.json"])
+        #expect(folder.contents == [".s.json.wal", "s.json"])
         #expect(try Cassette(bytes: FileIO.read(file), file: file).interactions.isEmpty)
         #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/a", "/b", "/c"])
 
@@ -48,25 +48,25 @@ struct CassetteWriterTests {
     }
 
     /// A line cut short by a kill is ignored, lines the file already holds are skipped, a gap is an error.
-    @Test func journalLines_areReadSafely() throws {
+    @Test func writeAheadLogLines_areReadSafely() throws {
         let folder = TemporaryFolder()
         let file = folder.file("s.json")
         try Cassette(interactions: [.recordedGet("/a")]).save(to: file)
-        let journal = CassetteJournal.path(for: file)
-        #expect(journal == folder.file(".s.json.journal"))
-        let stale = CassetteJournal.line(for: .recordedGet("/a"), index: 0)
-        let next = CassetteJournal.line(for: .recordedGet("/b"), index: 1)
-        let torn = Array(CassetteJournal.line(for: .recordedGet("/c"), index: 2).dropLast(9))
-        try FileIO.writeAtomically(stale + next + torn, to: journal)
+        let log = WriteAheadLog.path(for: file)
+        #expect(log == folder.file(".s.json.wal"))
+        let stale = WriteAheadLog.line(for: .recordedGet("/a"), index: 0)
+        let next = WriteAheadLog.line(for: .recordedGet("/b"), index: 1)
+        let torn = Array(WriteAheadLog.line(for: .recordedGet("/c"), index: 2).dropLast(9))
+        try FileIO.writeAtomically(stale + next + torn, to: log)
         #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/a", "/b"])
-        try FileIO.writeAtomically(CassetteJournal.line(for: .recordedGet("/z"), index: 5), to: journal)
-        #expect(throws: CassetteError.invalid(file: journal, at: "line 1", reason: "holds interaction 5 but the cassette has 1 before it")) {
+        try FileIO.writeAtomically(WriteAheadLog.line(for: .recordedGet("/z"), index: 5), to: log)
+        #expect(throws: CassetteError.invalid(file: log, at: "line 1", reason: "holds interaction 5 but the cassette has 1 before it")) {
             try Cassette.load(file: file)
         }
     }
 
-    /// The journal is folded into the file as it grows, so the file keeps up without a rewrite per interaction.
-    @Test func journal_isFoldedInAsItGrows() async throws {
+    /// The write-ahead log is folded into the file as it grows, so the file keeps up without a rewrite per interaction.
+    @Test func writeAheadLog_isFoldedInAsItGrows() async throws {
         let folder = TemporaryFolder()
         let file = folder.file("s.json")
         let writer = try CassetteWriter(file: file, foldThreshold: 2_000)

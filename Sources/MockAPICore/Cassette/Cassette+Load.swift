@@ -1,13 +1,13 @@
 import MockAPIJSON
 
 extension Cassette {
-    /// Reads and validates a cassette file, with what the journal of an interrupted recording adds to it
-    /// (``CassetteJournal``). Every error names the file; content errors name the JSON path too.
+    /// Reads and validates a cassette file, with what the write-ahead log of an interrupted recording adds to it
+    /// (``WriteAheadLog``). Every error names the file; content errors name the JSON path too.
     public static func load(file: String) throws(CassetteError) -> Cassette {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(file) } catch { throw .unreadable(file: file, reason: error.description) }
         var cassette = try Cassette(bytes: bytes, file: file)
-        try CassetteJournal.apply(to: &cassette, file: file)
+        try WriteAheadLog.apply(to: &cassette, file: file)
         return cassette
     }
 

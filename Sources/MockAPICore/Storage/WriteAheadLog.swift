@@ -3,25 +3,25 @@ import MockAPIJSON
 import Glibc
 #endif
 
-/// The append-only journal beside a cassette that is being recorded: `Fixtures/.session.json.journal` for
+/// The append-only write-ahead log beside a cassette that is being recorded: `Fixtures/.session.json.wal` for
 /// `Fixtures/session.json`. Appending a line and syncing it is what makes an interaction durable while recording;
-/// the recorder folds the journal into the cassette file (atomically) now and then and when it stops, and removes it.
+/// the recorder folds the write-ahead log into the cassette file (atomically) now and then and when it stops, and removes it.
 /// A recorder that was killed leaves it behind: ``Cassette/load(file:)`` reads it, so nothing it held is lost, and
 /// the next recorder on that cassette folds it in.
 ///
 /// One line per interaction, compact JSON: `{"index":12,"interaction":{…}}`, where `index` is the interaction's
 /// position in the whole cassette. Lines whose index the cassette file already holds were folded in before the
-/// journal could be emptied, and are skipped. A last line without its newline was cut short by the kill before it was
+/// log could be emptied, and are skipped. A last line without its newline was cut short by the kill before it was
 /// synced (so no client got its answer), and is ignored.
-public enum CassetteJournal {
-    /// The journal's path for a cassette file. Hidden, so folder loading never takes it for a cassette.
+public enum WriteAheadLog {
+    /// The write-ahead log's path for a cassette file. Hidden, so folder loading never takes it for a cassette.
     public static func path(for file: String) -> String {
         let folder = FileIO.parent(of: file)
-        let name = "." + FileIO.basename(of: file) + ".journal"
+        let name = "." + FileIO.basename(of: file) + ".wal"
         return file.contains("/") ? folder + "/" + name : name
     }
 
-    /// One journal line, newline included.
+    /// One log line, newline included.
     public static func line(for interaction: Interaction, index: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         JSONValue.object([JSONMember("index", .integer(index)), JSONMember("interaction", interaction.jsonValue)])
@@ -30,12 +30,12 @@ public enum CassetteJournal {
         return bytes
     }
 
-    /// Appends the interactions of the cassette's journal, if there is one, to the cassette read from its file.
+    /// Appends the interactions of the cassette's write-ahead log, if there is one, to the cassette read from its file.
     public static func apply(to cassette: inout Cassette, file: String) throws(CassetteError) {
-        let journal = path(for: file)
+        let logFile = path(for: file)
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(journal) } catch {
-            if access(journal, F_OK) == 0 { throw .unreadable(file: journal, reason: error.description) }
+        do { bytes = try FileIO.read(logFile) } catch {
+            if access(logFile, F_OK) == 0 { throw .unreadable(file: logFile, reason: error.description) }
             return
         }
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -45,14 +45,14 @@ public enum CassetteJournal {
             let place = "line \(offset + 1)"
             let value: JSONValue
             do { value = try JSONValue.parse(Array(line)) } catch {
-                throw .invalid(file: journal, at: place, reason: "not valid JSON: \(error.reason)")
+                throw .invalid(file: logFile, at: place, reason: "not valid JSON: \(error.reason)")
             }
-            let members = try JSONField(value: value, file: journal, path: place).members(allowed: ["index", "interaction"])
+            let members = try JSONField(value: value, file: logFile, path: place).members(allowed: ["index", "interaction"])
             let index = try members.required("index").integer(in: 0...Int.max)
             guard index >= cassette.interactions.count else { continue }
             guard index == cassette.interactions.count else {
                 throw .invalid(
-                    file: journal, at: place,
+                    file: logFile, at: place,
                     reason: "holds interaction \(index) but the cassette has \(cassette.interactions.count) before it")
             }
             cassette.interactions.append(try Interaction(try members.required("interaction")))

@@ -6,26 +6,26 @@ import Glibc
 #endif
 
 /// Appends recorded interactions to one cassette, durably: ``append(_:forbidding:)`` returns only once the
-/// interaction is on disk, appended to the cassette's ``CassetteJournal`` and synced. The cassette file itself is
+/// interaction is on disk, appended to the cassette's ``WriteAheadLog`` and synced. The cassette file itself is
 /// replaced atomically whenever it changes, so it is a valid cassette at every moment; ``Cassette/load(file:)`` adds
-/// what the journal holds, so a recorder killed at any moment loses no interaction whose answer went out.
+/// what the write-ahead log holds, so a recorder killed at any moment loses no interaction whose answer went out.
 ///
 /// Appends that arrive while a sync is in progress are written together by the next one (group commit): with N
-/// concurrent clients, one sync serves up to N interactions. The journal is folded into the file when it is as large
-/// as the file, and by ``finish()``; after a clean finish there is no journal, only the cassette.
+/// concurrent clients, one sync serves up to N interactions. The write-ahead log is folded into the file when it is as large
+/// as the file, and by ``finish()``; after a clean finish there is no write-ahead log, only the cassette.
 public final class CassetteWriter: Sendable {
     public struct Statistics: Sendable, Equatable {
         /// Interactions in the cassette now, those it held before recording included.
         public var interactions = 0
         /// Interactions this writer added.
         public var appended = 0
-        /// Journal appends, each followed by a sync.
+        /// Write-ahead log appends, each followed by a sync.
         public var writes = 0
-        /// Times the journal was folded into the cassette file (an atomic rewrite of the whole file).
+        /// Times the write-ahead log was folded into the cassette file (an atomic rewrite of the whole file).
         public var folds = 0
         /// Bytes written by all of them.
         public var bytesWritten = 0
-        /// The size of the cassette file and its journal now.
+        /// The size of the cassette file and its write-ahead log now.
         public var fileBytes = 0
         /// The most interactions one write carried.
         public var largestBatch = 0
@@ -42,21 +42,21 @@ public final class CassetteWriter: Sendable {
     public let file: String
     /// Interactions already in the cassette when the writer opened it.
     public let existingInteractions: Int
-    private let state: CassetteFile
+    private let state: DurableCassette
     private let committer: GroupCommitter<EncodedInteraction, Int, CassetteWriterError>
 
     /// Opens the cassette, creating it (and its folders) as an empty cassette if it does not exist, so that a folder
-    /// that cannot be written fails now rather than at the first request. The journal a killed recorder left is
+    /// that cannot be written fails now rather than at the first request. The write-ahead log a killed recorder left is
     /// folded in first.
     /// - Parameters:
     ///   - forbidding: secrets that must not already be in an existing cassette (`--redact-env` values).
     ///   - maximumBatch: the most interactions one write carries; 1 syncs once per interaction.
-    ///   - foldThreshold: the journal is folded into the file once it has at least this many bytes (and as many as
+    ///   - foldThreshold: the write-ahead log is folded into the file once it has at least this many bytes (and as many as
     ///     the file).
     public init(file: String, mode: Mode = .append, source: String? = nil, forbidding secrets: [SecretLiteral] = [],
                 maximumBatch: Int = .max, foldThreshold: Int = 1 << 20) throws(CassetteWriterError) {
         CassetteWriter.removeStaleTemporaryFiles(of: file)
-        let journal = CassetteJournal.path(for: file)
+        let log = WriteAheadLog.path(for: file)
         var existing: Cassette?
         if mode == .append, FileManager.default.fileExists(atPath: file) {
             do { existing = try Cassette.load(file: file) } catch { throw .existingUnreadable(error) }
@@ -68,15 +68,15 @@ public final class CassetteWriter: Sendable {
         var statistics = Statistics()
         statistics.interactions = layout.count
         statistics.fileBytes = layout.withFileBytes { $0.count }
-        let hadJournal = access(journal, F_OK) == 0
-        if existing == nil || hadJournal {
-            // A new file, or the file with the journal folded in; the journal goes once the file holds it all.
+        let hadLog = access(log, F_OK) == 0
+        if existing == nil || hadLog {
+            // A new file, or the file with the write-ahead log folded in; the write-ahead log goes once the file holds it all.
             let written = layout.withFileBytes { bytes in
                 Result { () throws(FileIO.Failure) in
                     try FileIO.createFolder(FileIO.parent(of: file))
-                    if existing == nil { unlink(journal) }
+                    if existing == nil { unlink(log) }
                     try FileIO.writeAtomically(bytes, to: file)
-                    unlink(journal)
+                    unlink(log)
                     FileIO.syncFolder(FileIO.parent(of: file))
                 }
             }
@@ -84,7 +84,7 @@ public final class CassetteWriter: Sendable {
         }
         self.file = file
         self.existingInteractions = layout.count
-        let state = CassetteFile(
+        let state = DurableCassette(
             file: file, layout: layout, statistics: statistics, fileBytes: statistics.fileBytes, foldThreshold: foldThreshold)
         self.state = state
         self.committer = GroupCommitter(
@@ -116,7 +116,7 @@ public final class CassetteWriter: Sendable {
         await committer.perform {}
     }
 
-    /// Waits for appends in progress, then folds the journal into the cassette file, so that the file alone holds
+    /// Waits for appends in progress, then folds the write-ahead log into the cassette file, so that the file alone holds
     /// the whole recording. The writer can go on appending afterwards.
     public func finish() async throws(CassetteWriterError) {
         let state = self.state

@@ -3,54 +3,54 @@ import Synchronization
 import Glibc
 #endif
 
-/// One interaction encoded twice, off the commit thread: as it goes in the cassette file, and for the journal.
+/// One interaction encoded twice, off the commit thread: as it goes in the cassette file, and for the write-ahead log.
 struct EncodedInteraction: Sendable {
     /// Pretty, indented for its place in the cassette's array (``CassetteFileLayout/encode(_:)``).
     let pretty: [UInt8]
-    /// Compact, for a journal line.
+    /// Compact, for a write-ahead log line.
     let compact: [UInt8]
 }
 
 /// The cassette being recorded, on disk and in memory: its file, which always holds a valid cassette (replaced
-/// atomically), and its ``CassetteJournal``, to which each commit appends and syncs. The journal is folded into the
+/// atomically), and its ``WriteAheadLog``, to which each commit appends and syncs. The write-ahead log is folded into the
 /// file when it has grown as large as the file (so the cost of rewriting stays proportional to what was recorded),
 /// and when recording ends. Used only from the commit thread, and by readers of the statistics.
-final class CassetteFile: Sendable {
+final class DurableCassette: Sendable {
     struct Contents {
-        /// Every interaction, those only in the journal included, laid out as the file will be.
+        /// Every interaction, those only in the write-ahead log included, laid out as the file will be.
         var layout: CassetteFileLayout
         var statistics: CassetteWriter.Statistics
-        /// The journal, open for appending; -1 when there is none.
-        var journal: Int32 = -1
-        var journalBytes = 0
+        /// The write-ahead log, open for appending; -1 when there is none.
+        var log: Int32 = -1
+        var logBytes = 0
         var fileBytes: Int
-        /// Set when a failed append could not be undone: the journal's end is unknown, so nothing more is appended.
+        /// Set when a failed append could not be undone: the write-ahead log's end is unknown, so nothing more is appended.
         var broken: String?
     }
 
     let file: String
-    let journalPath: String
-    /// The journal is folded in once it holds at least this many bytes and as many as the file.
+    let logPath: String
+    /// The write-ahead log is folded in once it holds at least this many bytes and as many as the file.
     let foldThreshold: Int
     let locked: Mutex<Contents>
 
     init(file: String, layout: CassetteFileLayout, statistics: CassetteWriter.Statistics, fileBytes: Int, foldThreshold: Int) {
         self.file = file
-        self.journalPath = CassetteJournal.path(for: file)
+        self.logPath = WriteAheadLog.path(for: file)
         self.foldThreshold = foldThreshold
         self.locked = Mutex(Contents(layout: layout, statistics: statistics, fileBytes: fileBytes))
     }
 
     deinit {
-        locked.withLock { if $0.journal >= 0 { close($0.journal) } }
+        locked.withLock { if $0.log >= 0 { close($0.log) } }
     }
 
-    /// One group commit: the batch's journal lines in one write, one sync; on failure the journal is cut back to
+    /// One group commit: the batch's log lines in one write, one sync; on failure the write-ahead log is cut back to
     /// where it was, so it never holds a half line in the middle.
     func commit(_ batch: [EncodedInteraction]) -> [Result<Int, CassetteWriterError>] {
         locked.withLock { (state: inout Contents) -> [Result<Int, CassetteWriterError>] in
             let first = state.layout.count
-            let outcome = appendToJournal(batch, first: first, state: &state)
+            let outcome = appendToLog(batch, first: first, state: &state)
             if case .failure(let error) = outcome { return Array(repeating: .failure(error), count: batch.count) }
             state.layout.append(batch.map(\.pretty))
             state.statistics.appended += batch.count
@@ -60,14 +60,14 @@ final class CassetteFile: Sendable {
         }
     }
 
-    private func appendToJournal(_ batch: [EncodedInteraction], first: Int, state: inout Contents) -> Result<Void, CassetteWriterError> {
-        if let broken = state.broken { return .failure(.unwritable(file: journalPath, reason: broken)) }
-        if state.journal < 0 {
-            let fd = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { return .failure(.unwritable(file: journalPath, reason: FileIO.errorText())) }
+    private func appendToLog(_ batch: [EncodedInteraction], first: Int, state: inout Contents) -> Result<Void, CassetteWriterError> {
+        if let broken = state.broken { return .failure(.unwritable(file: logPath, reason: broken)) }
+        if state.log < 0 {
+            let fd = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { return .failure(.unwritable(file: logPath, reason: FileIO.errorText())) }
             // The new name must survive a power cut as well as the lines in it.
-            FileIO.syncFolder(FileIO.parent(of: journalPath))
-            state.journal = fd
+            FileIO.syncFolder(FileIO.parent(of: logPath))
+            state.log = fd
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(batch.reduce(0) { $0 + $1.compact.count + 40 })
@@ -77,29 +77,29 @@ final class CassetteFile: Sendable {
             bytes += [UInt8(ascii: "}"), UInt8(ascii: "\n")]
         }
         do throws(FileIO.Failure) {
-            try FileIO.writeAll(bytes, to: state.journal)
-            guard fdatasync(state.journal) == 0 else { throw FileIO.Failure(description: "fdatasync: " + FileIO.errorText()) }
+            try FileIO.writeAll(bytes, to: state.log)
+            guard fdatasync(state.log) == 0 else { throw FileIO.Failure(description: "fdatasync: " + FileIO.errorText()) }
         } catch {
-            if ftruncate(state.journal, off_t(state.journalBytes)) != 0 || fsync(state.journal) != 0 {
+            if ftruncate(state.log, off_t(state.logBytes)) != 0 || fsync(state.log) != 0 {
                 state.broken = "an append failed (\(error.description)) and could not be undone; restart the recorder"
             }
-            return .failure(.unwritable(file: journalPath, reason: error.description))
+            return .failure(.unwritable(file: logPath, reason: error.description))
         }
-        state.journalBytes += bytes.count
+        state.logBytes += bytes.count
         state.statistics.writes += 1
         state.statistics.bytesWritten += bytes.count
-        state.statistics.fileBytes = state.fileBytes + state.journalBytes
+        state.statistics.fileBytes = state.fileBytes + state.logBytes
         return .success(())
     }
 
-    /// Folds the journal into the file when it has grown large enough; a failure is kept for later, the journal
+    /// Folds the write-ahead log into the file when it has grown large enough; a failure is kept for later, the write-ahead log
     /// still holds everything.
     func foldIfDue() {
-        let due = locked.withLock { $0.journalBytes >= max(foldThreshold, $0.fileBytes) }
+        let due = locked.withLock { $0.logBytes >= max(foldThreshold, $0.fileBytes) }
         if due { _ = fold() }
     }
 
-    /// Writes every interaction to the file (atomically) and removes the journal.
+    /// Writes every interaction to the file (atomically) and removes the write-ahead log.
     func fold() -> Result<Void, CassetteWriterError> {
         locked.withLock { (state: inout Contents) -> Result<Void, CassetteWriterError> in
             let written = state.layout.withFileBytes { bytes -> Result<Int, FileIO.Failure> in
@@ -112,13 +112,13 @@ final class CassetteFile: Sendable {
             case .failure(let error):
                 return .failure(.unwritable(file: file, reason: error.description))
             case .success(let size):
-                // The file now holds what the journal did: a crash from here on leaves lines the file already has,
+                // The file now holds what the write-ahead log did: a crash from here on leaves lines the file already has,
                 // which loading skips.
-                if state.journal >= 0 { close(state.journal) }
-                state.journal = -1
-                unlink(journalPath)
-                FileIO.syncFolder(FileIO.parent(of: journalPath))
-                state.journalBytes = 0
+                if state.log >= 0 { close(state.log) }
+                state.log = -1
+                unlink(logPath)
+                FileIO.syncFolder(FileIO.parent(of: logPath))
+                state.logBytes = 0
                 state.broken = nil
                 state.fileBytes = size
                 state.statistics.folds += 1
