@@ -40,10 +40,10 @@ public struct DriftUpdater: Sendable {
                 + "nothing was changed")
         }
         try cassette.save(to: loaded.file)
-        // The file now holds what a recorder's journal added (the load folded it in); left, it would be added again.
-        let journal = WriteAheadLog.path(for: loaded.file)
-        if access(journal, F_OK) == 0 {
-            unlink(journal)
+        // The file now holds what a recorder's write-ahead log added (the load folded it in); left, it would be added again.
+        let log = WriteAheadLog.path(for: loaded.file)
+        if access(log, F_OK) == 0 {
+            unlink(log)
             FileIO.syncFolder(FileIO.parent(of: loaded.file))
         }
     }
