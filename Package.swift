@@ -18,7 +18,8 @@ let package = Package(
         .library(name: "QiitaAPI", targets: ["QiitaAPI"]),
         .library(name: "GitHubStatusAPI", targets: ["GitHubStatusAPI"]),
         .library(name: "APIClientTesting", targets: ["APIClientTesting"]),
-        // For the libFuzzer targets in Tests/Fuzz/ (a package of their own); tests import MockAPITesting, which re-exports it.
+        // For the libFuzzer targets in Tests/Fuzz/ (a package of their own), which reach past the public surface with
+        // `@testable import` (scripts/fuzz builds with -enable-testing): little of these two modules is public.
         .library(name: "MockAPICore", targets: ["MockAPICore"]),
         .library(name: "MockAPIInterop", targets: ["MockAPIInterop"]),
     ],

@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// The `mockapi` command.
 @available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
-public struct MockAPI: AsyncParsableCommand {
-    public static let version = "0.1.0"
+package struct MockAPI: AsyncParsableCommand {
+    package static let version = "0.1.0"
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "mockapi",
         abstract: "Record HTTP API traffic into cassettes and replay it offline.",
         discussion: """
@@ -35,13 +35,13 @@ public struct MockAPI: AsyncParsableCommand {
         version: version,
         subcommands: [Serve.self, Record.self, Import.self, Export.self, Lint.self, Scrub.self, Drift.self])
 
-    public init() {}
+    package init() {}
 }
 
 extension MockAPI {
     /// Parses the process arguments and runs the chosen command. (Calling `main()` from `main.swift` picks the
     /// synchronous overload on Linux, which refuses asynchronous commands.)
-    public static func runFromCommandLine() async {
+    package static func runFromCommandLine() async {
         do {
             var command = try parseAsRoot()
             if var asynchronous = command as? any AsyncParsableCommand {

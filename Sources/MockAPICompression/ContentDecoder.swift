@@ -2,7 +2,7 @@ import CBrotli
 import CZlib
 
 /// Why a body could not be decoded.
-public enum ContentDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ContentDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A coding this build cannot decode (`zstd`, `compress`).
     case unsupported(coding: String)
     /// The bytes are not valid for the coding: `reason` is what the library said.
@@ -12,7 +12,7 @@ public enum ContentDecodingError: Error, Sendable, Equatable, CustomStringConver
     /// Decoding would produce more than `limit` bytes (a decompression bomb, or a body too large to record).
     case tooLarge(coding: String, limit: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsupported(let coding):
             "content coding \(coding) is not supported (mockapi decodes \(ContentDecoder.supportedCodings.joined(separator: ", ")))"
@@ -25,23 +25,23 @@ public enum ContentDecodingError: Error, Sendable, Equatable, CustomStringConver
 
 /// Decodes HTTP content codings (RFC 9110 §8.4): `gzip` (and `x-gzip`), `deflate` (zlib-wrapped, or raw as some
 /// servers send it) and `br`, so that a recorded body is stored readable rather than compressed.
-public enum ContentDecoder {
+package enum ContentDecoder {
     /// The codings ``decode(_:contentEncoding:limit:)`` accepts, lower-case.
-    public static let supportedCodings = ["gzip", "x-gzip", "deflate", "br", "identity"]
+    package static let supportedCodings = ["gzip", "x-gzip", "deflate", "br", "identity"]
 
     /// The codings named by a `Content-Encoding` value, lower-case, in the order they were applied.
-    public static func codings(_ contentEncoding: String) -> [String] {
+    package static func codings(_ contentEncoding: String) -> [String] {
         contentEncoding.split(separator: ",").map { $0.trimmingSpaces().lowercased() }.filter { !$0.isEmpty }
     }
 
     /// Whether every coding in a `Content-Encoding` value can be decoded.
-    public static func canDecode(_ contentEncoding: String) -> Bool {
+    package static func canDecode(_ contentEncoding: String) -> Bool {
         codings(contentEncoding).allSatisfy(supportedCodings.contains)
     }
 
     /// The body with every coding of `contentEncoding` undone (the last applied is undone first).
     /// - Parameter limit: the largest decoded size accepted, in bytes.
-    public static func decode(_ bytes: [UInt8], contentEncoding: String, limit: Int) throws(ContentDecodingError) -> [UInt8] {
+    package static func decode(_ bytes: [UInt8], contentEncoding: String, limit: Int) throws(ContentDecodingError) -> [UInt8] {
         var body = bytes
         for coding in codings(contentEncoding).reversed() {
             // An empty body (a HEAD, a 204) carries no coded stream even when the header names one.

@@ -1,8 +1,8 @@
 /// Applies a content coding: the inverse of ``ContentDecoder``. mockapi itself never compresses what it records;
 /// this exists for tests, benchmarks and test stand-ins of compressing servers.
-public enum ContentEncoder {
+package enum ContentEncoder {
     /// The body encoded with `coding` (`gzip`, `deflate`, `br` or `identity`), or nil for another coding.
-    public static func encode(_ bytes: [UInt8], coding: String) -> [UInt8]? {
+    package static func encode(_ bytes: [UInt8], coding: String) -> [UInt8]? {
         switch coding.lowercased() {
         case "identity": bytes
         case "gzip", "x-gzip": Inflater.deflate(bytes, windowBits: 15 + 16)
@@ -13,7 +13,7 @@ public enum ContentEncoder {
     }
 
     /// A raw deflate stream without the zlib wrapper, as some servers send for `deflate`.
-    public static func rawDeflate(_ bytes: [UInt8]) -> [UInt8] {
+    package static func rawDeflate(_ bytes: [UInt8]) -> [UInt8] {
         Inflater.deflate(bytes, windowBits: -15)
     }
 }

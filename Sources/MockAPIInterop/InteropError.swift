@@ -3,7 +3,7 @@ import MockAPIJSON
 
 /// Why a HAR file or VCR cassette cannot be imported, or a cassette exported: one line naming the file and, for
 /// content, the path of the offending field (`entries[3].response.status`, `http_interactions[0].request.uri`).
-public enum InteropError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum InteropError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
     case notJSON(file: String, error: JSONParseError)
     case notYAML(file: String, line: Int, column: Int, reason: String)
@@ -13,7 +13,7 @@ public enum InteropError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The imported cassette failed its own validation or could not be written.
     case cassette(CassetteError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let file, let reason):
             "\(file): cannot read: \(reason)"
@@ -32,16 +32,16 @@ public enum InteropError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Something imported with a compromise, worth a line on stderr: an entry skipped, a value changed.
-public struct ImportWarning: Sendable, Equatable, CustomStringConvertible {
-    public let file: String
-    public let at: String
-    public let message: String
+package struct ImportWarning: Sendable, Equatable, CustomStringConvertible {
+    package let file: String
+    package let at: String
+    package let message: String
 
-    public init(file: String, at: String, message: String) {
+    package init(file: String, at: String, message: String) {
         self.file = file
         self.at = at
         self.message = message
     }
 
-    public var description: String { "\(file): \(at): \(message)" }
+    package var description: String { "\(file): \(at): \(message)" }
 }

@@ -8,9 +8,9 @@ import Glibc
 /// has settled (editors write, rename and touch in quick succession). Folders are watched with their subfolders,
 /// also ones created later; a file is watched through its folder, so a save by rename is seen too. Waits on the kernel
 /// on its own thread: nothing polls.
-public final class FileWatcher: Sendable {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public let description: String
+package final class FileWatcher: Sendable {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package let description: String
     }
 
     private let inotify: Int32
@@ -22,7 +22,7 @@ public final class FileWatcher: Sendable {
     /// - Parameters:
     ///   - paths: the cassette files and folders given to `serve`.
     ///   - settle: how long no further change must come before `onChange` runs.
-    public init(paths: [String], settle: Duration = .milliseconds(150), onChange: @escaping @Sendable () -> Void) throws(Failure) {
+    package init(paths: [String], settle: Duration = .milliseconds(150), onChange: @escaping @Sendable () -> Void) throws(Failure) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw Failure(description: "--watch: inotify_init1: \(String(cString: strerror(errno)))") }
         var ends: [Int32] = [0, 0]
@@ -44,7 +44,7 @@ public final class FileWatcher: Sendable {
     }
 
     /// Stops watching; `onChange` is not called after this returns… except for a call already running.
-    public func stop() {
+    package func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)

@@ -6,26 +6,26 @@ import NIOHTTP1
 /// The real ``Upstream``: AsyncHTTPClient with redirects never followed and no decompression, so the answer is what
 /// the API sent (3xx, every `Set-Cookie`, coded bytes). Calls run on NIO's event loops; nothing blocks a server
 /// thread. Call ``shutdown()`` before dropping it.
-public final class HTTPClientUpstream: Upstream {
-    public struct Options: Sendable {
+package final class HTTPClientUpstream: Upstream {
+    package struct Options: Sendable {
         /// Seconds for the whole exchange (connect, send, complete answer): `--upstream-timeout`.
-        public var timeout: Double
+        package var timeout: Double
         /// The largest answer body accepted, as it comes (coded).
-        public var maximumBodyBytes: Int
+        package var maximumBodyBytes: Int
         /// Connections kept per upstream host.
-        public var connectionsPerHost: Int
+        package var connectionsPerHost: Int
 
-        public init(timeout: Double = 30, maximumBodyBytes: Int = 256 << 20, connectionsPerHost: Int = 64) {
+        package init(timeout: Double = 30, maximumBodyBytes: Int = 256 << 20, connectionsPerHost: Int = 64) {
             self.timeout = timeout
             self.maximumBodyBytes = maximumBodyBytes
             self.connectionsPerHost = connectionsPerHost
         }
     }
 
-    public let options: Options
+    package let options: Options
     private let client: HTTPClient
 
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
         var pool = HTTPClient.Configuration.ConnectionPool()
         pool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(options.connectionsPerHost, 1)
@@ -39,7 +39,7 @@ public final class HTTPClientUpstream: Upstream {
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
-    public func send(_ request: UpstreamRequest) async throws(UpstreamError) -> UpstreamResponse {
+    package func send(_ request: UpstreamRequest) async throws(UpstreamError) -> UpstreamResponse {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = HTTPMethod(rawValue: request.method)
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
@@ -56,7 +56,7 @@ public final class HTTPClientUpstream: Upstream {
     }
 
     /// Closes the connections; waits for calls in progress to fail or finish.
-    public func shutdown() async {
+    package func shutdown() async {
         try? await client.shutdown()
     }
 }

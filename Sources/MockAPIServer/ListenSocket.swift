@@ -7,17 +7,17 @@ import Synchronization
 /// A bound, listening TCP socket with the base URL clients reach it at. Bound first, so that the port (also one picked
 /// by `--port 0`) is known before anything that needs the server's URL is built, and so that binding errors can be
 /// reported precisely; then handed to ``MicroHTTPDServer``. Closed when dropped without having been handed over.
-public final class ListenSocket: Sendable {
+package final class ListenSocket: Sendable {
     /// The address bound, as given (`127.0.0.1`, `::1`, `0.0.0.0`).
-    public let host: String
+    package let host: String
     /// The bound port (the one picked when asked for 0).
-    public let port: Int
+    package let port: Int
     /// `http://127.0.0.1:PORT`: what clients use as their base URL (a wildcard address is reached through loopback).
-    public let baseURL: String
+    package let baseURL: String
     /// The descriptor, or -1 once a server took it over.
     private let descriptor: Atomic<Int32>
 
-    public init(host: String, port: Int) throws(ServerError) {
+    package init(host: String, port: Int) throws(ServerError) {
         var v4 = sockaddr_in()
         var v6 = sockaddr_in6()
         let family: Int32
@@ -66,7 +66,7 @@ public final class ListenSocket: Sendable {
     }
 
     /// Binds the address and port a configuration names.
-    public convenience init(_ configuration: ServerConfiguration) throws(ServerError) {
+    package convenience init(_ configuration: ServerConfiguration) throws(ServerError) {
         try self.init(host: configuration.host, port: configuration.port)
     }
 

@@ -8,19 +8,19 @@ import Synchronization
 ///
 /// Prepared replies are sent from a libmicrohttpd response built once per recorded answer; deferred replies park the
 /// connection (libmicrohttpd suspend/resume) so waiting holds no thread.
-public final class MicroHTTPDServer: Sendable {
-    public let configuration: ServerConfiguration
+package final class MicroHTTPDServer: Sendable {
+    package let configuration: ServerConfiguration
     /// The bound port (the one picked when configured with 0).
-    public let port: Int
+    package let port: Int
     /// `http://127.0.0.1:PORT`: what clients use as their base URL.
-    public let baseURL: String
+    package let baseURL: String
 
     private let running: RunningDaemon
     private let stopped = Atomic<Bool>(false)
 
     /// Starts serving `responder` on a socket bound beforehand (see ``ListenSocket``), which the server takes over;
     /// when this returns, the server answers requests. `configuration`'s host and port are the listener's business.
-    public init(listener: ListenSocket, configuration: ServerConfiguration, logger: Logger, responder: any Responder) throws {
+    package init(listener: ListenSocket, configuration: ServerConfiguration, logger: Logger, responder: any Responder) throws {
         guard let descriptor = listener.take() else {
             throw ServerError.startFailed(reason: "the listening socket already serves another server")
         }
@@ -62,13 +62,13 @@ public final class MicroHTTPDServer: Sendable {
 
     /// Binds `configuration`'s host and port and serves `responder`, for a responder that does not need the server's
     /// own URL.
-    public convenience init(configuration: ServerConfiguration, logger: Logger, responder: any Responder) throws {
+    package convenience init(configuration: ServerConfiguration, logger: Logger, responder: any Responder) throws {
         try self.init(listener: ListenSocket(configuration), configuration: configuration, logger: logger, responder: responder)
     }
 
     /// Stops accepting, cancels deferred work (delays answer at once, upstream calls fail) and waits until every
     /// parked connection has been resumed, then closes every connection. Safe to call twice.
-    public func stop() async {
+    package func stop() async {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         await running.context.takeUnretainedValue().deferred.cancelAndWait()
         running.stop()

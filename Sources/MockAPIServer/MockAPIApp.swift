@@ -6,7 +6,7 @@ import Synchronization
 /// builds what needs the server's URL with it (replay's scoped views and URL rewriting, the recorder's rewriting),
 /// puts the admin endpoints and the mode's service behind one ``Router``, and hands the finished responder to
 /// ``MicroHTTPDServer``. `mockapi serve`, `mockapi record` and the in-process test servers all start here.
-public enum MockAPIApp {
+package enum MockAPIApp {
     /// Replay of `cassettes`; with `recordingMissing`, what no recording matches is forwarded upstream and recorded
     /// (`serve --record-missing`, the `newEpisodes` record mode).
     ///
@@ -15,7 +15,7 @@ public enum MockAPIApp {
     ///   - sources: the files and folders the cassettes were loaded from, for reloads; empty if none.
     ///   - adminToken: lets clients from other machines use the admin endpoints (see ``AdminResponder``).
     ///   - logger: also gets a warning for each unmatched request.
-    public static func replay(
+    package static func replay(
         cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
         conditions: ReplayConditions = .none, recordingMissing: RecordingSession? = nil, journal: Journal = Journal(),
         adminToken: String? = nil, configuration: ServerConfiguration, logger: Logger
@@ -41,7 +41,7 @@ public enum MockAPIApp {
     ///
     /// `recording` stays the caller's when this throws; once it returns, ``RunningApp/stop()`` finishes it.
     /// - Parameter rewriteURLs: whether upstream URLs in what the client receives point back at this server.
-    public static func record(
+    package static func record(
         _ recording: RecordingSession, rewriteURLs: Bool = true, journal: Journal = Journal(), adminToken: String? = nil,
         configuration: ServerConfiguration, logger: Logger
     ) throws -> RunningApp<Recorder> {
@@ -59,13 +59,13 @@ public enum MockAPIApp {
 
 /// A server ``MockAPIApp`` assembled, with the service behind it (``ReplayService`` or ``Recorder``) as it was
 /// built, never cast back out of the server.
-public final class RunningApp<Service: Responder>: Sendable {
+package final class RunningApp<Service: Responder>: Sendable {
     /// Replay's or recording's state.
-    public let service: Service
+    package let service: Service
     /// Every request the server answered, admin calls included.
-    public let journal: Journal
+    package let journal: Journal
     /// What the server records into, if it records; finished by ``stop()``.
-    public let recording: RecordingSession?
+    package let recording: RecordingSession?
     private let server: MicroHTTPDServer
     private let stopped = Atomic<Bool>(false)
 
@@ -84,14 +84,14 @@ public final class RunningApp<Service: Responder>: Sendable {
     }
 
     /// `http://127.0.0.1:PORT`: what clients use as their base URL.
-    public var baseURL: String { server.baseURL }
+    package var baseURL: String { server.baseURL }
     /// The bound port (the one picked when configured with 0).
-    public var port: Int { server.port }
+    package var port: Int { server.port }
 
     /// Stops the server (every parked connection is answered first), then folds what was recorded into the cassette
     /// file and closes upstream connections. Throws when the cassette file could not be completed; its write-ahead
     /// log still holds every interaction. Safe to call twice; the second call does nothing.
-    public func stop() async throws(CassetteWriterError) {
+    package func stop() async throws(CassetteWriterError) {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         await server.stop()
         try await recording?.finish()

@@ -6,24 +6,24 @@ import MockAPIJSON
 /// cassette or folder fails before the server starts), the upstream client and the counts. Made once per recording,
 /// by `mockapi record`, `mockapi serve --record-missing`, ``MockAPIApp`` callers in tests; the recorder the
 /// composition root builds uses it, and whoever made it calls ``finish()`` once the server has stopped.
-public struct RecordingSession: Sendable {
-    public let routes: UpstreamRoutes
-    public let rules: RedactionRules
-    public let writer: CassetteWriter
-    public let upstream: HTTPClientUpstream
-    public let statistics = RecorderStatistics()
+package struct RecordingSession: Sendable {
+    package let routes: UpstreamRoutes
+    package let rules: RedactionRules
+    package let writer: CassetteWriter
+    package let upstream: HTTPClientUpstream
+    package let statistics = RecorderStatistics()
     /// How the journal names the cassette: its file name without `.json` unless given.
-    public let name: String
+    package let name: String
     /// The largest answer body recorded (also the largest the upstream client accepts, as it comes).
-    public let maximumBodyBytes: Int
+    package let maximumBodyBytes: Int
 
     /// Opens (or creates) the cassette.
     /// - Parameters:
     ///   - mode: whether an existing cassette is added to or replaced.
     ///   - maximumBatch: the most interactions one cassette write carries.
     ///   - upstreamTimeout: seconds the upstream has for a complete answer.
-    public init(routes: UpstreamRoutes, rules: RedactionRules = .standard, cassette: String, name: String? = nil,
-                mode: CassetteWriter.Mode = .append, maximumBatch: Int = .max, upstreamTimeout: Double = 30,
+    package init(routes: UpstreamRoutes, rules: RedactionRules = .standard, cassette: String, name: String? = nil,
+                mode: CassetteWriteMode = .append, maximumBatch: Int = .max, upstreamTimeout: Double = 30,
                 maximumBodyBytes: Int = 256 << 20) throws(CassetteWriterError) {
         self.routes = routes
         self.rules = rules
@@ -43,7 +43,7 @@ public struct RecordingSession: Sendable {
 
     /// Waits for writes in progress, folds the write-ahead log into the cassette file, and closes upstream
     /// connections (also when the fold fails); call after the server stopped.
-    public func finish() async throws(CassetteWriterError) {
+    package func finish() async throws(CassetteWriterError) {
         do { try await writer.finish() } catch {
             await upstream.shutdown()
             throw error
@@ -52,13 +52,13 @@ public struct RecordingSession: Sendable {
     }
 
     /// Closes upstream connections from synchronous code that is failing anyway (the server could not start).
-    public func abandon() {
+    package func abandon() {
         let upstream = self.upstream
         Task { await upstream.shutdown() }
     }
 
     /// What `GET /__mockapi/health` says about recording.
-    public var healthFacts: [JSONMember] {
+    package var healthFacts: [JSONMember] {
         let written = writer.statistics
         return [
             JSONMember("mode", .string("record")),
@@ -70,13 +70,13 @@ public struct RecordingSession: Sendable {
     }
 
     /// `a recorder: https://api.github.com → Fixtures/x.json`, for the ready line.
-    public var description: String {
+    package var description: String {
         let targets = routes.routes.reversed().map(\.description).joined(separator: ", ")
         return "a recorder: \(targets) → \(writer.file)"
     }
 
     /// `github/my-session` for `Fixtures/github/my-session.json`: the file name without `.json`.
-    public static func name(of file: String) -> String {
+    package static func name(of file: String) -> String {
         let base = FileIO.basename(of: file)
         return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
     }

@@ -1,26 +1,26 @@
 /// How the server listens and what it tolerates.
-public struct ServerConfiguration: Sendable {
+package struct ServerConfiguration: Sendable {
     /// The address to bind; 127.0.0.1 unless a test or a user says otherwise.
-    public var host: String
+    package var host: String
     /// 0 picks a free port; read it back from ``MicroHTTPDServer/port``.
-    public var port: Int
+    package var port: Int
     /// libmicrohttpd worker threads, each with its own epoll loop. At least 2: a single epoll thread can stall when a
     /// closed-loop client holds exactly 128·k connections (see DESIGN.md).
-    public var threads: Int
+    package var threads: Int
     /// Seconds an idle connection stays open, and the most a request may take to arrive whole (so that a client
     /// trickling its request byte by byte cannot hold a connection for ever); 0: no limit.
-    public var connectionTimeout: Int
+    package var connectionTimeout: Int
     /// Connections accepted at once; more wait in the kernel's backlog.
-    public var connectionLimit: Int
+    package var connectionLimit: Int
     /// Largest request body accepted; larger gets 413.
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// Memory per connection for the request line and headers; a larger head gets 431 (or 414 for the target).
     /// libmicrohttpd clears this whole pool after every request, so it is a cost per request: 64 KiB serves as fast
     /// as 32 KiB, 128 KiB is measurably slower, 1 MiB ran at a sixth of the speed (scripts/bench). 64 KiB takes a
     /// target of about 60 KB, e.g. 10,000 short query parameters.
-    public var headerMemoryBytes: Int
+    package var headerMemoryBytes: Int
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionTimeout: Int = 30,
+    package init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionTimeout: Int = 30,
                 connectionLimit: Int = 1024, maxBodyBytes: Int = 16 << 20, headerMemoryBytes: Int = 64 << 10) {
         self.host = host
         self.port = port

@@ -1,10 +1,10 @@
 /// Why the server could not start, in words a person can act on.
-public enum ServerError: Error, Sendable, CustomStringConvertible {
+package enum ServerError: Error, Sendable, CustomStringConvertible {
     case invalidHost(String)
     case bindFailed(host: String, port: Int, errno: Int32, reason: String)
     case startFailed(reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidHost(let host):
             "--host \(host) is not an IPv4 or IPv6 address (use 127.0.0.1, ::1 or 0.0.0.0)"

@@ -17,7 +17,7 @@ import MockAPIServer
 /// ```
 public final class RecordingServer: Sendable {
     public let baseURL: URL
-    public let recorder: Recorder
+    package let recorder: Recorder
     private let app: RunningApp<Recorder>
 
     /// Opens (or creates) the cassette and starts the proxy.
@@ -28,7 +28,7 @@ public final class RecordingServer: Sendable {
     ///   - upstreamTimeout: seconds the upstream has for a complete answer.
     ///   - maximumBatch: the most interactions one cassette write carries.
     public init(upstreams: [UpstreamRoute], cassette: String, name: String? = nil, rules: RedactionRules = .standard,
-                mode: CassetteWriter.Mode = .append, upstreamTimeout: Double = 30, maximumBatch: Int = .max,
+                mode: CassetteWriteMode = .append, upstreamTimeout: Double = 30, maximumBatch: Int = .max,
                 maxBodyBytes: Int = 16 << 20) throws {
         let session = try RecordingSession(
             routes: UpstreamRoutes(upstreams), rules: rules, cassette: cassette, name: name, mode: mode,
@@ -49,9 +49,12 @@ public final class RecordingServer: Sendable {
         self.baseURL = try app.url
     }
 
-    public var journal: Journal { recorder.journal }
-    public var statistics: RecorderStatistics.Snapshot { recorder.statistics.snapshot }
-    public var writer: CassetteWriter { recorder.writer }
+    package var journal: Journal { recorder.journal }
+    package var statistics: RecorderStatistics.Snapshot { recorder.statistics.snapshot }
+    package var writer: CassetteWriter { recorder.writer }
+
+    /// Every request the recorder answered so far, oldest first.
+    public var requests: [JournalEntry] { recorder.journal.entries() }
 
     /// Stops accepting, waits for requests in progress (their interactions are written), folds the journal into the
     /// cassette file, closes upstream connections.

@@ -15,7 +15,7 @@ public final class ReplayServer: Sendable {
     /// The plain base URL: answers from every cassette.
     public let baseURL: URL
     /// Replay's state: the cassettes, their views and queues, the conditions.
-    public let service: ReplayService
+    package let service: ReplayService
     private let app: RunningApp<ReplayService>
 
     /// Starts a server over cassettes.
@@ -40,7 +40,7 @@ public final class ReplayServer: Sendable {
 
     /// Starts a server over cassettes already in memory.
     /// - Parameter sources: the files and folders they were loaded from, for ``reload()``; empty if none.
-    public convenience init(cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
+    package convenience init(cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
                             conditions: ReplayConditions = .none, maxBodyBytes: Int = 16 << 20) throws {
         try self.init(
             cassettes: cassettes, sources: sources, options: options, conditions: conditions, maxBodyBytes: maxBodyBytes,
@@ -69,7 +69,7 @@ public final class ReplayServer: Sendable {
     }
 
     /// The replayer behind the plain base URL (a reload replaces it).
-    public var replayer: Replayer { service.catalog.global.replayer }
+    package var replayer: Replayer { service.catalog.global.replayer }
 
     /// The base URL that answers from this cassette alone, with its own queues: `http://127.0.0.1:PORT/@github/x`.
     /// Tests that share a server each use their own cassette's URL and do not disturb each other.
@@ -103,7 +103,8 @@ public final class ReplayServer: Sendable {
         service.unusedInteractions.map { ($0.cassette, $0.index) }
     }
 
-    public var counts: Journal.Counts { service.journal.counts }
+    /// How many requests were answered, by outcome, since the start or the last reset.
+    public var counts: RequestCounts { service.journal.counts }
 
     /// Starts the queues again from their first recorded answer: all of them, or one cassette's.
     public func reset(cassette: String? = nil) throws {
@@ -130,8 +131,8 @@ public final class ReplayServer: Sendable {
         try? await finish()
     }
 
-    /// ``stop()``, saying when what was recorded could not be folded into the cassette file (its journal still holds
-    /// every interaction).
+    /// ``stop()``, saying when what was recorded could not be folded into the cassette file (its write-ahead log still
+    /// holds every interaction).
     func finish() async throws(CassetteWriterError) {
         try await app.stop()
     }

@@ -4,7 +4,8 @@ import PackageDescription
 
 // libFuzzer targets for mockapi, kept out of the main package so that `swift build` never builds them. Build and run
 // them with scripts/fuzz, which passes `-sanitize=fuzzer,address -parse-as-library` and its own scratch path
-// (.build-fuzz); a plain `swift build` here makes executables without a main.
+// (.build-fuzz); a plain `swift build` here makes executables without a main. The targets test the package's own
+// (`package`) declarations through `@testable import`, which is why scripts/fuzz also passes -enable-testing.
 //
 // The main package is the repository root, two folders up; SwiftPM names a path dependency after its folder, which
 // depends on where the repository was cloned, so the name is read from the path.

@@ -1,4 +1,5 @@
 import Foundation
+import MockAPICore
 import MockAPITesting
 import Testing
 

@@ -3,13 +3,13 @@ import Synchronization
 
 /// The real `mockapi` executable (built next to the test bundle) run as a child process, for what only a process
 /// shows: exit status, stdout and stderr, signals, a `kill -9`.
-public final class MockAPIProcess: Sendable {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+package final class MockAPIProcess: Sendable {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// `mockapi` in the build folder the tests run from (`swift build --build-tests` builds both there).
-    public static func binary() throws -> String {
+    package static func binary() throws -> String {
         let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         let candidate = folder.appendingPathComponent("mockapi").path
         guard FileManager.default.isExecutableFile(atPath: candidate) else {
@@ -23,7 +23,7 @@ public final class MockAPIProcess: Sendable {
     private let error = PipeReader()
 
     /// Starts `mockapi ARGUMENTS` (with extra environment variables).
-    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    package init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: try Self.binary())
         process.arguments = arguments
@@ -36,13 +36,13 @@ public final class MockAPIProcess: Sendable {
         error.drain(stderr.fileHandleForReading)
     }
 
-    public var pid: Int32 { process.processIdentifier }
+    package var pid: Int32 { process.processIdentifier }
 
     /// The first line the process writes on stdout (nil if it exits first).
-    public func firstLine() async -> String? { await output.firstLine() }
+    package func firstLine() async -> String? { await output.firstLine() }
 
     /// The URL of the ready line (`mockapi: listening on URL with …`).
-    public func listeningURL() async throws -> String {
+    package func listeningURL() async throws -> String {
         let line = await firstLine()
         guard let line, let range = line.range(of: "listening on ") else {
             throw Failure(description: "mockapi did not start: \(line ?? "no output"); stderr: \(error.text)")
@@ -50,16 +50,16 @@ public final class MockAPIProcess: Sendable {
         return String(line[range.upperBound...].prefix { $0 != " " })
     }
 
-    public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    package func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// What the process wrote on stderr so far.
-    public var errorText: String { error.text }
+    package var errorText: String { error.text }
 
     /// Waits until the process has written `text` on stderr; false if it exits first.
-    public func waitForError(containing text: String) async -> Bool { await error.waitFor(text) }
+    package func waitForError(containing text: String) async -> Bool { await error.waitFor(text) }
 
     /// Waits for the process to end: its exit status (or the number of the signal that ended it) and its output.
-    public func finish() async -> (status: Int32, stdout: String, stderr: String) {
+    package func finish() async -> (status: Int32, stdout: String, stderr: String) {
         let process = self.process
         let status: Int32 = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
@@ -71,7 +71,7 @@ public final class MockAPIProcess: Sendable {
     }
 
     /// Runs to the end and returns what it printed.
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) async throws
+    package static func run(_ arguments: [String], environment: [String: String] = [:]) async throws
         -> (status: Int32, stdout: String, stderr: String)
     {
         try await MockAPIProcess(arguments, environment: environment).finish()

@@ -5,13 +5,13 @@ import Glibc
 
 /// A plain TCP connection for sending bytes no well-behaved client would send, and reading what comes back.
 /// Reads time out (after `readTimeout` seconds, 10 unless given), so a test cannot hang on a silent server.
-public final class RawConnection {
+package final class RawConnection {
     private let fd: Int32
     private var buffer: [UInt8] = []
     /// Set once a read found the end of the stream or a reset, as opposed to running out of time.
-    public private(set) var closedByPeer = false
+    package private(set) var closedByPeer = false
 
-    public init(port: Int, host: String = "127.0.0.1", readTimeout: Double = 10) throws {
+    package init(port: Int, host: String = "127.0.0.1", readTimeout: Double = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -33,10 +33,10 @@ public final class RawConnection {
 
     /// Sends the bytes; whether all of them went out (false once the server has closed the connection).
     @discardableResult
-    public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    package func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     @discardableResult
-    public func send(_ bytes: [UInt8]) -> Bool {
+    package func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
@@ -47,7 +47,7 @@ public final class RawConnection {
     }
 
     /// Reads one response: head, then a body of `Content-Length` bytes. Nil when the server closed first.
-    public func readResponse() -> (status: Int, head: String, body: String)? {
+    package func readResponse() -> (status: Int, head: String, body: String)? {
         guard let end = readUntil(Array("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: buffer[..<end], as: UTF8.self)
         buffer.removeFirst(end + 4)
@@ -62,7 +62,7 @@ public final class RawConnection {
 
     /// Reads until the server closes the connection: the bytes after any response already read, and the `errno` of
     /// the read that failed (`ECONNRESET` for a reset), or nil for a clean end of stream.
-    public func readToEnd() -> (bytes: [UInt8], error: Int32?) {
+    package func readToEnd() -> (bytes: [UInt8], error: Int32?) {
         while true {
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
@@ -77,7 +77,7 @@ public final class RawConnection {
     }
 
     /// Reads a response head only (up to the blank line), leaving the body unread.
-    public func readHead() -> String? {
+    package func readHead() -> String? {
         guard let end = readUntil(Array("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: buffer[..<end], as: UTF8.self)
         buffer.removeFirst(end + 4)
@@ -85,14 +85,14 @@ public final class RawConnection {
     }
 
     /// Reads (and drops) whatever comes until the server closes the connection; whether it did before a read timed out.
-    public func isClosedByPeer() -> Bool {
+    package func isClosedByPeer() -> Bool {
         while fill() {}
         return closedByPeer
     }
 
     /// Waits up to `seconds` for the server to close the connection, keeping what it sends meanwhile for the next
     /// reads; whether it closed in time. Waits on the socket (poll), not on a clock.
-    public func closes(within seconds: Double) -> Bool {
+    package func closes(within seconds: Double) -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while !closedByPeer {
             let left = ContinuousClock.now.duration(to: deadline)
@@ -105,14 +105,14 @@ public final class RawConnection {
     }
 
     /// Whether the server sent something (or closed) within `seconds`, without reading it.
-    public func isReadable(within seconds: Double) -> Bool {
+    package func isReadable(within seconds: Double) -> Bool {
         guard buffer.isEmpty else { return true }
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, Int32(seconds * 1000)) > 0
     }
 
     /// Everything received and not read yet, as text.
-    public var unread: String { String(decoding: buffer, as: UTF8.self) }
+    package var unread: String { String(decoding: buffer, as: UTF8.self) }
 
     private func readUntil(_ marker: [UInt8]) -> Int? {
         while true {

@@ -2,28 +2,28 @@ import Foundation
 import MockAPICore
 
 /// A fresh folder under the system temporary folder, removed (with everything in it) when the value goes away.
-public final class TemporaryFolder: Sendable {
-    public let path: String
+package final class TemporaryFolder: Sendable {
+    package let path: String
 
     /// Creates the folder; if that fails, the first file operation in it fails and says where.
-    public init() {
+    package init() {
         path = NSTemporaryDirectory() + "mockapi-test-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
     /// The path of a file (or folder) inside.
-    public func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
     /// The names directly in the folder, hidden ones included, sorted.
-    public func entries() throws -> [String] {
+    package func entries() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }
 
     /// The names directly in the folder, or none when it cannot be read.
-    public var contents: [String] { (try? entries()) ?? [] }
+    package var contents: [String] { (try? entries()) ?? [] }
 
     /// Every file under the folder, hidden ones included, with its bytes.
-    public func allFiles() -> [(path: String, bytes: Data)] {
+    package func allFiles() -> [(path: String, bytes: Data)] {
         guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
         var files: [(String, Data)] = []
         while let relative = walker.nextObject() as? String {
@@ -38,5 +38,5 @@ public final class TemporaryFolder: Sendable {
 
 extension Array where Element == UInt8 {
     /// Writes the bytes to a file, replacing it.
-    public func write(to path: String) throws { try FileIO.writeAtomically(self, to: path) }
+    package func write(to path: String) throws { try FileIO.writeAtomically(self, to: path) }
 }

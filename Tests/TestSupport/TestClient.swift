@@ -5,18 +5,18 @@ import NIOCore
 import NIOHTTP1
 
 /// What a test client got: status, every header field in order, the body bytes as sent (never decompressed).
-public struct ClientAnswer: Sendable {
-    public let status: Int
-    public let headers: MockAPICore.HTTPHeaders
-    public let body: [UInt8]
+package struct ClientAnswer: Sendable {
+    package let status: Int
+    package let headers: MockAPICore.HTTPHeaders
+    package let body: [UInt8]
 
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 
     /// Every value of a header, ignoring case.
-    public func values(_ name: String) -> [String] { headers.values(name) }
+    package func values(_ name: String) -> [String] { headers.values(name) }
 
     /// The fields a client relies on: all but the framing the server does itself.
-    public var meaningfulHeaders: MockAPICore.HTTPHeaders {
+    package var meaningfulHeaders: MockAPICore.HTTPHeaders {
         MockAPICore.HTTPHeaders(headers.fields.filter {
             !["content-length", "connection", "transfer-encoding", "keep-alive"].contains($0.name.lowercased())
         })
@@ -24,15 +24,15 @@ public struct ClientAnswer: Sendable {
 }
 
 /// An HTTP client for tests that changes nothing: no redirects followed, no decompression, duplicate headers kept.
-public final class TestClient: Sendable {
+package final class TestClient: Sendable {
     /// One client for tests that need no special pool; never shut down.
-    public static let shared = TestClient()
+    package static let shared = TestClient()
     /// A client that opens as many connections as there are requests at once (for concurrency tests).
-    public static let wide = TestClient(connections: 256)
+    package static let wide = TestClient(connections: 256)
 
     private let client: HTTPClient
 
-    public init(connections: Int = 64) {
+    package init(connections: Int = 64) {
         var pool = HTTPClient.Configuration.ConnectionPool()
         pool.concurrentHTTP1ConnectionsPerHostSoftLimit = connections
         // A server that is gone (killed on purpose) fails the call now instead of after retries.
@@ -43,7 +43,7 @@ public final class TestClient: Sendable {
                                  connectionPool: pool, decompression: .disabled))
     }
 
-    public func send(_ method: String = "GET", _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
+    package func send(_ method: String = "GET", _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
                      timeout: TimeAmount = .seconds(60)) async throws -> ClientAnswer {
         var request = HTTPClientRequest(url: url)
         request.method = HTTPMethod(rawValue: method)
@@ -56,7 +56,7 @@ public final class TestClient: Sendable {
         return ClientAnswer(status: Int(response.status.code), headers: fields, body: Array(buffer: bytes))
     }
 
-    public func shutdown() async {
+    package func shutdown() async {
         try? await client.shutdown()
     }
 }

@@ -6,8 +6,8 @@ import MockAPIServer
 
 extension MockAPI {
     /// `mockapi drift`: do the recordings still describe the live API?
-    public struct Drift: AsyncParsableCommand {
-        public static let configuration = CommandConfiguration(
+    package struct Drift: AsyncParsableCommand {
+        package static let configuration = CommandConfiguration(
             abstract: "Check that cassettes still describe the live API: same statuses, types and members.",
             discussion: """
                 Sends each recorded GET and HEAD request (every method with --unsafe) to its recorded upstream, or to \
@@ -42,49 +42,49 @@ extension MockAPI {
                 """)
 
         @Argument(help: ArgumentHelp("Cassette files, or folders searched for *.json.", valueName: "path"), completion: .file())
-        public var paths: [String] = []
+        package var paths: [String] = []
 
         @Option(
             name: .customLong("upstream"),
             help: ArgumentHelp(
                 "Send to this URL instead of the recorded upstream, or /prefix=URL for what was recorded under that prefix. "
                     + "Repeatable.", valueName: "url"))
-        public var upstreams: [String] = []
+        package var upstreams: [String] = []
 
         @Option(
             name: .customLong("header"),
             help: ArgumentHelp("Add this header to every request, replacing a recorded one: \"Authorization: Bearer $TOKEN\". Repeatable.",
                                valueName: "name: value"))
-        public var headers: [HeaderField] = []
+        package var headers: [HeaderField] = []
 
         @Flag(help: "Print the report as one JSON document.")
-        public var json = false
+        package var json = false
 
         @Flag(help: "Re-record the drifted interactions in place, scrubbed, keeping their order.")
-        public var update = false
+        package var update = false
 
         @Flag(help: "Also send requests whose method is not GET or HEAD (they may change data upstream).")
-        public var unsafe = false
+        package var unsafe = false
 
         @Option(name: .customLong("max-age"), help: ArgumentHelp("Also report recordings older than this: 90d, 2w, 12h.", valueName: "age"))
-        public var maxAge: TimeSpan?
+        package var maxAge: TimeSpan?
 
         @Option(help: ArgumentHelp("Requests in flight at once (1–64).", valueName: "n"))
-        public var concurrency = 4
+        package var concurrency = 4
 
         @Option(
             name: .customLong("max-wait"),
             help: ArgumentHelp("The longest wait for a rate limit; a longer one leaves requests unchecked.", valueName: "time"))
-        public var maxWait = TimeSpan(seconds: 300, description: "5m")
+        package var maxWait = TimeSpan(seconds: 300, description: "5m")
 
         @Option(name: .customLong("upstream-timeout"), help: ArgumentHelp("Seconds an upstream has for a complete answer.", valueName: "seconds"))
-        public var upstreamTimeout: Double = 30
+        package var upstreamTimeout: Double = 30
 
-        @OptionGroup(title: "Scrubbing for --update (added to the defaults of mockapi record)") public var redaction: RedactionOptions
+        @OptionGroup(title: "Scrubbing for --update (added to the defaults of mockapi record)") package var redaction: RedactionOptions
 
-        public init() {}
+        package init() {}
 
-        public func validate() throws {
+        package func validate() throws {
             guard !paths.isEmpty else {
                 throw ValidationError("Give at least one cassette file or folder, for example: mockapi drift Fixtures")
             }
@@ -94,7 +94,7 @@ extension MockAPI {
             _ = try redaction.rules(environment: ProcessInfo.processInfo.environment)
         }
 
-        public func run() async throws {
+        package func run() async throws {
             let upstream = HTTPClientUpstream(options: .init(timeout: upstreamTimeout, connectionsPerHost: concurrency))
             let progress = DriftProgress(interactive: isatty(2) != 0)
             let output: CommandOutput
@@ -111,7 +111,7 @@ extension MockAPI {
 
         /// Checks, updates when asked, and returns what it prints and its exit status.
         /// - Parameter progress: told after each request how many of how many are done.
-        public func execute(environment: [String: String], upstream: any Upstream, clock: any DriftClock = SystemDriftClock(),
+        package func execute(environment: [String: String], upstream: any Upstream, clock: any DriftClock = SystemDriftClock(),
                             progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> CommandOutput {
             let rules = try redaction.rules(environment: environment)
             let (loaded, loadProblems) = CassetteLoader.loadEach(paths)

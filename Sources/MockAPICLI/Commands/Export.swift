@@ -5,8 +5,8 @@ import MockAPIInterop
 
 extension MockAPI {
     /// `mockapi export`: cassettes out as a HAR file.
-    public struct Export: AsyncParsableCommand {
-        public static let configuration = CommandConfiguration(
+    package struct Export: AsyncParsableCommand {
+        package static let configuration = CommandConfiguration(
             abstract: "Write cassettes as a HAR 1.2 file, for browser devtools and HAR viewers.",
             discussion: """
                 Loads the cassettes (files, or folders searched for *.json, checked as `mockapi serve` checks them) \
@@ -29,30 +29,30 @@ extension MockAPI {
                 """)
 
         @Argument(help: ArgumentHelp("Cassette files, or folders searched for *.json.", valueName: "cassette"), completion: .file())
-        public var cassettes: [String] = []
+        package var cassettes: [String] = []
 
         @Option(help: ArgumentHelp("Output format: har (the only one so far).", valueName: "format"))
-        public var format = "har"
+        package var format = "har"
 
         @Option(
             help: ArgumentHelp("The file to write, or an existing folder to write one NAME.har per cassette into.", valueName: "path"),
             completion: .file(extensions: ["har"]))
-        public var to: String?
+        package var to: String?
 
-        public init() {}
+        package init() {}
 
-        public func validate() throws {
+        package func validate() throws {
             guard !cassettes.isEmpty else { throw ValidationError("Name at least one cassette, for example: mockapi export Fixtures/x.json --to x.har") }
             guard format.lowercased() == "har" else { throw ValidationError("--format \(format): mockapi exports har only.") }
             guard let to, !to.isEmpty else { throw ValidationError("mockapi export needs --to, for example: --to out.har") }
         }
 
-        public func run() async throws {
+        package func run() async throws {
             try execute().emit()
         }
 
         /// Runs the export and returns what it prints and its exit status.
-        public func execute() -> CommandOutput {
+        package func execute() -> CommandOutput {
             var output = CommandOutput()
             let target = to ?? ""
             let loaded: [LoadedCassette]

@@ -5,8 +5,8 @@ import MockAPIInterop
 
 extension MockAPI {
     /// `mockapi import`: HAR files, VCR/vcrpy cassettes and nock recordings into a mockapi cassette.
-    public struct Import: AsyncParsableCommand {
-        public static let configuration = CommandConfiguration(
+    package struct Import: AsyncParsableCommand {
+        package static let configuration = CommandConfiguration(
             abstract: "Turn HAR files, VCR or vcrpy cassettes and nock recordings into a mockapi cassette.",
             discussion: """
                 Reads each FILE, in the format its content shows (or --format), and writes all their interactions, in \
@@ -49,35 +49,35 @@ extension MockAPI {
 
         @Argument(help: ArgumentHelp("HAR files, VCR or vcrpy cassettes and nock recordings, imported in this order.", valueName: "file"),
                   completion: .file(extensions: ["har", "json", "yml", "yaml"]))
-        public var files: [String] = []
+        package var files: [String] = []
 
         @Option(help: ArgumentHelp("The cassette to write (.json); its folders are created.", valueName: "path"),
                 completion: .file(extensions: ["json"]))
-        public var to: String?
+        package var to: String?
 
         @Option(help: ArgumentHelp("Read every file as this format instead of deciding from its content: har, vcr or nock.", valueName: "format"))
-        public var format: InteropFormatOption?
+        package var format: InteropFormatOption?
 
         @Flag(help: "Replace the cassette if it exists (otherwise an existing file is never touched).")
-        public var overwrite = false
+        package var overwrite = false
 
         @Option(help: ArgumentHelp(
             "The cassette's source line: where the recording came from and what was changed (default: imported by "
                 + "mockapi import from FILE (FORMAT)).", valueName: "text"))
-        public var source: String?
+        package var source: String?
 
         @Flag(
             name: .customLong("no-echo"),
             help: ArgumentHelp(
                 "Scrub a value only where a rule finds it, not also wherever else it appears: for recordings whose "
                     + "invented token equals other data (octokit/fixtures normalises tokens and commit shas to one value)."))
-        public var noEcho = false
+        package var noEcho = false
 
-        @OptionGroup(title: "Scrubbing (added to the defaults of mockapi record)") public var redaction: RedactionOptions
+        @OptionGroup(title: "Scrubbing (added to the defaults of mockapi record)") package var redaction: RedactionOptions
 
-        public init() {}
+        package init() {}
 
-        public func validate() throws {
+        package func validate() throws {
             guard !files.isEmpty else { throw ValidationError("Name at least one file to import, for example: mockapi import session.har --to Fixtures/session.json") }
             guard let to, !to.isEmpty else { throw ValidationError("mockapi import needs --to, for example: --to Fixtures/session.json") }
             guard to.hasSuffix(".json") else {
@@ -89,12 +89,12 @@ extension MockAPI {
             _ = try redaction.rules(environment: ProcessInfo.processInfo.environment)
         }
 
-        public func run() async throws {
+        package func run() async throws {
             try execute(environment: ProcessInfo.processInfo.environment).emit()
         }
 
         /// Runs the import and returns what it prints and its exit status.
-        public func execute(environment: [String: String]) throws -> CommandOutput {
+        package func execute(environment: [String: String]) throws -> CommandOutput {
             var output = CommandOutput()
             let target = to ?? ""
             var rules = try redaction.rules(environment: environment)
@@ -139,13 +139,13 @@ extension MockAPI {
 }
 
 /// `--format har|vcr|nock`.
-public struct InteropFormatOption: ExpressibleByArgument, Sendable {
-    public let format: InteropFormat
+package struct InteropFormatOption: ExpressibleByArgument, Sendable {
+    package let format: InteropFormat
 
-    public init?(argument: String) {
+    package init?(argument: String) {
         guard let format = InteropFormat(rawValue: argument.lowercased()) else { return nil }
         self.format = format
     }
 
-    public static var allValueStrings: [String] { InteropFormat.allCases.map(\.rawValue) }
+    package static var allValueStrings: [String] { InteropFormat.allCases.map(\.rawValue) }
 }

@@ -5,8 +5,8 @@ import MockAPIJSON
 
 extension MockAPI {
     /// `mockapi lint`: check cassettes before they are committed.
-    public struct Lint: AsyncParsableCommand {
-        public static let configuration = CommandConfiguration(
+    package struct Lint: AsyncParsableCommand {
+        package static let configuration = CommandConfiguration(
             abstract: "Check cassettes for broken files, leftover secrets, needless or ambiguous interactions.",
             discussion: """
                 Loads every cassette (*.json) under the given files and folders with the checks `mockapi serve` makes, \
@@ -39,41 +39,41 @@ extension MockAPI {
                 """)
 
         @Argument(help: ArgumentHelp("Cassette files, or folders searched for *.json.", valueName: "path"), completion: .file())
-        public var paths: [String] = []
+        package var paths: [String] = []
 
         @Option(help: ArgumentHelp("How to report: text (one line per finding) or json (one document, for CI).", valueName: "format"))
-        public var format: ReportFormat = .text
+        package var format: ReportFormat = .text
 
         @Option(
             name: .customLong("secret-env"),
             help: ArgumentHelp("Report any place holding the value of this environment variable (repeatable).", valueName: "name"))
-        public var secretEnv: [String] = []
+        package var secretEnv: [String] = []
 
         @Option(
             name: .customLong("match-header"),
             help: ArgumentHelp("Judge duplicates as `mockapi serve --match-header` would match (repeatable).", valueName: "name"))
-        public var matchHeaders: [String] = []
+        package var matchHeaders: [String] = []
 
         @Flag(help: "Judge duplicates as served with `mockapi serve --strict` (each recording answers once): none are.")
-        public var strict = false
+        package var strict = false
 
         @Flag(
             name: .customLong("served-together"),
             help: "The cassettes are served together through the plain URL: also report a request recorded in two of them.")
-        public var servedTogether = false
+        package var servedTogether = false
 
-        @OptionGroup(title: "Scrubbing rules (as for mockapi scrub)") public var redaction: RedactionOptions
+        @OptionGroup(title: "Scrubbing rules (as for mockapi scrub)") package var redaction: RedactionOptions
 
         @Flag(name: .customLong("show-allowed"), help: "Also list the findings the cassettes' lint.allow lists acknowledge, with the reasons.")
-        public var showAllowed = false
+        package var showAllowed = false
 
-        public enum ReportFormat: String, ExpressibleByArgument, Sendable, CaseIterable {
+        package enum ReportFormat: String, ExpressibleByArgument, Sendable, CaseIterable {
             case text, json
         }
 
-        public init() {}
+        package init() {}
 
-        public func validate() throws {
+        package func validate() throws {
             guard !paths.isEmpty else { throw ValidationError("Give at least one cassette file or folder, for example: mockapi lint Fixtures") }
             for name in matchHeaders where name.isEmpty || !name.utf8.allSatisfy(HTTPSyntax.isTokenByte) {
                 throw ValidationError("--match-header \(name): not a valid header name.")
@@ -82,7 +82,7 @@ extension MockAPI {
             _ = try redaction.rules(environment: ProcessInfo.processInfo.environment)
         }
 
-        public func run() async throws {
+        package func run() async throws {
             try execute(environment: ProcessInfo.processInfo.environment).emit()
         }
 
@@ -91,7 +91,7 @@ extension MockAPI {
         }
 
         /// Lints and returns what it prints and its exit status (0 clean, 1 findings, 2 unreadable).
-        public func execute(environment: [String: String]) throws -> CommandOutput {
+        package func execute(environment: [String: String]) throws -> CommandOutput {
             let (loaded, problems) = CassetteLoader.loadEach(paths)
             let options = Linter.Options(
                 rules: try redaction.rules(environment: environment), secrets: try secrets(environment: environment),

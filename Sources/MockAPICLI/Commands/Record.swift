@@ -7,8 +7,8 @@ import MockAPIServer
 
 extension MockAPI {
     /// `mockapi record`: a reverse proxy that saves every interaction to a cassette.
-    public struct Record: AsyncParsableCommand {
-        public static let configuration = CommandConfiguration(
+    package struct Record: AsyncParsableCommand {
+        package static let configuration = CommandConfiguration(
             abstract: "Record a real API into a cassette, through a reverse proxy on 127.0.0.1.",
             discussion: """
                 Point your client's base URL at the printed URL and use it as usual. Each request is forwarded to the \
@@ -65,22 +65,22 @@ extension MockAPI {
                 Then replay it: mockapi serve Fixtures/github/my-session.json
                 """)
 
-        @OptionGroup public var recording: RecordOptions
+        @OptionGroup package var recording: RecordOptions
 
         @Flag(
             name: .customLong("no-rewrite"),
             help: "Hand upstream URLs (https://api.github.com/…) in answers to the client unchanged.")
-        public var noRewrite = false
+        package var noRewrite = false
 
-        @OptionGroup public var server: ServerOptions
+        @OptionGroup package var server: ServerOptions
 
-        public init() {}
+        package init() {}
 
-        public func validate() throws {
+        package func validate() throws {
             try recording.validate(for: "mockapi record", environment: ProcessInfo.processInfo.environment)
         }
 
-        public func run() async throws {
+        package func run() async throws {
             let logger = Logging.makeLogger(level: server.logLevel.level)
             let session = try RecordingSession(options: recording, environment: ProcessInfo.processInfo.environment)
             let running: RunningApp<Recorder>

@@ -4,8 +4,8 @@ import MockAPICore
 
 extension MockAPI {
     /// `mockapi scrub`: redaction applied to cassettes already on disk.
-    public struct Scrub: AsyncParsableCommand {
-        public static let configuration = CommandConfiguration(
+    package struct Scrub: AsyncParsableCommand {
+        package static let configuration = CommandConfiguration(
             abstract: "Scrub secrets from existing cassettes, in place.",
             discussion: """
                 Applies the scrubbing rules of `mockapi record` (with what the --redact-* and --keep-* options add or \
@@ -36,29 +36,29 @@ extension MockAPI {
                 """)
 
         @Argument(help: ArgumentHelp("Cassette files, or folders searched for *.json.", valueName: "path"), completion: .file())
-        public var paths: [String] = []
+        package var paths: [String] = []
 
         @Flag(name: .customLong("readable-bodies"), help: "Also store base64 bodies that are UTF-8 text or JSON readably.")
-        public var readableBodies = false
+        package var readableBodies = false
 
         @Flag(name: .customLong("dry-run"), help: "List what would change; write nothing.")
-        public var dryRun = false
+        package var dryRun = false
 
-        @OptionGroup(title: "Scrubbing (added to the defaults of mockapi record)") public var redaction: RedactionOptions
+        @OptionGroup(title: "Scrubbing (added to the defaults of mockapi record)") package var redaction: RedactionOptions
 
-        public init() {}
+        package init() {}
 
-        public func validate() throws {
+        package func validate() throws {
             guard !paths.isEmpty else { throw ValidationError("Give at least one cassette file or folder, for example: mockapi scrub Fixtures") }
             _ = try redaction.rules(environment: ProcessInfo.processInfo.environment)
         }
 
-        public func run() async throws {
+        package func run() async throws {
             try execute(environment: ProcessInfo.processInfo.environment).emit()
         }
 
         /// Scrubs and returns what it prints and its exit status.
-        public func execute(environment: [String: String]) throws -> CommandOutput {
+        package func execute(environment: [String: String]) throws -> CommandOutput {
             var output = CommandOutput()
             let rules = try redaction.rules(environment: environment)
             let scrubber = CassetteScrubber(options: .init(rules: rules, readableBodies: readableBodies, dryRun: dryRun))

@@ -7,8 +7,8 @@ import MockAPIServer
 
 extension MockAPI {
     /// `mockapi serve`: replay cassettes.
-    public struct Serve: AsyncParsableCommand {
-        public static let configuration = CommandConfiguration(
+    package struct Serve: AsyncParsableCommand {
+        package static let configuration = CommandConfiguration(
             abstract: "Replay recorded interactions from cassettes.",
             discussion: """
                 Loads every cassette (*.json) under the given files and folders, then answers each request with the \
@@ -69,42 +69,42 @@ extension MockAPI {
                 """)
 
         @Argument(help: ArgumentHelp("Cassette files, or folders searched for *.json.", valueName: "path"), completion: .file())
-        public var cassettes: [String] = []
+        package var cassettes: [String] = []
 
-        @OptionGroup public var server: ServerOptions
+        @OptionGroup package var server: ServerOptions
 
         @Option(
             name: .customLong("match-header"),
             help: ArgumentHelp("Also match this request header (repeatable). Headers are ignored otherwise.", valueName: "name"))
-        public var matchHeaders: [String] = []
+        package var matchHeaders: [String] = []
 
         @Flag(help: "Answer each recorded interaction once: a request whose recorded answers are used up is unmatched.")
-        public var strict = false
+        package var strict = false
 
         @Flag(name: .customLong("no-rewrite"), help: "Replay upstream URLs (https://api.github.com/…) unchanged.")
-        public var noRewrite = false
+        package var noRewrite = false
 
         @Option(name: .customLong("unmatched-status"), help: ArgumentHelp("Status of the answer to an unmatched request.", valueName: "code"))
-        public var unmatchedStatus = 404
+        package var unmatchedStatus = 404
 
         @Flag(name: .customLong("fail-on-unmatched"), help: "Exit with status 1 if any request went unmatched.")
-        public var failOnUnmatched = false
+        package var failOnUnmatched = false
 
         @Flag(
             name: .customLong("record-missing"),
             help: "Forward what no cassette matches to --upstream and record it into --cassette (see the recording options).")
-        public var recordMissing = false
+        package var recordMissing = false
 
         @Flag(help: "Reload a cassette when its file changes; a file that fails to load keeps its previous version.")
-        public var watch = false
+        package var watch = false
 
-        @OptionGroup(title: "Latency and faults") public var network: ConditionsOptions
+        @OptionGroup(title: "Latency and faults") package var network: ConditionsOptions
 
-        @OptionGroup(title: "Recording (with --record-missing)") public var recording: RecordOptions
+        @OptionGroup(title: "Recording (with --record-missing)") package var recording: RecordOptions
 
-        public init() {}
+        package init() {}
 
-        public func validate() throws {
+        package func validate() throws {
             guard !cassettes.isEmpty || recordMissing else {
                 throw ValidationError("Give at least one cassette file or folder, for example: mockapi serve Fixtures")
             }
@@ -121,7 +121,7 @@ extension MockAPI {
             }
         }
 
-        public func run() async throws {
+        package func run() async throws {
             let logger = Logging.makeLogger(level: server.logLevel.level)
             let session = recordMissing
                 ? try RecordingSession(options: recording, environment: ProcessInfo.processInfo.environment) : nil

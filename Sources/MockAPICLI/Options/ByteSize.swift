@@ -1,14 +1,14 @@
 import ArgumentParser
 
 /// A size written as `1048576`, `512k`, `16MB`, `1GiB`: k/M/G are powers of 1024.
-public struct ByteSize: ExpressibleByArgument, Sendable, Equatable, CustomStringConvertible {
-    public let bytes: Int
+package struct ByteSize: ExpressibleByArgument, Sendable, Equatable, CustomStringConvertible {
+    package let bytes: Int
 
-    public init(bytes: Int) {
+    package init(bytes: Int) {
         self.bytes = bytes
     }
 
-    public init?(argument: String) {
+    package init?(argument: String) {
         let text = argument.lowercased()
         let digits = text.prefix(while: \.isNumber)
         guard !digits.isEmpty, let number = Int(digits) else { return nil }
@@ -25,11 +25,11 @@ public struct ByteSize: ExpressibleByArgument, Sendable, Equatable, CustomString
         self.bytes = product
     }
 
-    public var description: String {
+    package var description: String {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20)MB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10)k" }
         return "\(bytes)"
     }
 
-    public var defaultValueDescription: String { description }
+    package var defaultValueDescription: String { description }
 }

@@ -4,6 +4,7 @@ import MockAPICore
 import Glibc
 #endif
 
+// Public only because the protocol and the types are: the CLI module itself is the package's own.
 extension Latency: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(parsing: argument)
@@ -19,18 +20,18 @@ extension Fault: ExpressibleByArgument {
 }
 
 /// `serve`'s flags for slow and failing answers.
-public struct ConditionsOptions: ParsableArguments {
+package struct ConditionsOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Wait before each answer: recorded (each interaction's recorded durationMs), a fixed time (200ms, 1.5s), "
                 + "or a random one from a range (50ms..300ms). Waiting holds no thread.",
             valueName: "latency"))
-    public var latency: Latency = .none
+    package var latency: Latency = .none
 
     @Option(
         name: .customLong("fault-rate"),
         help: ArgumentHelp("Share of requests, 0 to 1, that get a --fault instead of their answer.", valueName: "rate"))
-    public var faultRate: Double = 0
+    package var faultRate: Double = 0
 
     @Option(
         help: ArgumentHelp(
@@ -38,18 +39,18 @@ public struct ConditionsOptions: ParsableArguments {
                 + "(connection reset, no answer), timeout (no answer until the client gives up or --timeout passes), "
                 + "truncate (headers and half the body, then the connection closes).",
             valueName: "fault"))
-    public var fault: [Fault] = []
+    package var fault: [Fault] = []
 
     @Option(
         help: ArgumentHelp(
             "Seed of the random latency and faults: the same seed gives each base URL the same sequence. "
                 + "Printed at start when not given.",
             valueName: "number"))
-    public var seed: UInt64?
+    package var seed: UInt64?
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard faultRate >= 0, faultRate <= 1 else { throw ValidationError("--fault-rate must be from 0 to 1, for example 0.1.") }
         if faultRate > 0, fault.isEmpty {
             throw ValidationError("--fault-rate needs at least one --fault: \(Fault.choices).")

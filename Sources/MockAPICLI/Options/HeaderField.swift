@@ -3,11 +3,11 @@ import Foundation
 import MockAPICore
 
 /// A header field given on the command line as `"Name: value"`.
-public struct HeaderField: ExpressibleByArgument, Sendable, Equatable {
-    public let name: String
-    public let value: String
+package struct HeaderField: ExpressibleByArgument, Sendable, Equatable {
+    package let name: String
+    package let value: String
 
-    public init?(argument: String) {
+    package init?(argument: String) {
         guard let colon = argument.firstIndex(of: ":") else { return nil }
         let name = String(argument[..<colon])
         let value = argument[argument.index(after: colon)...].trimmingCharacters(in: [" ", "\t"])

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Logging
 
-public enum LogLevelOption: String, ExpressibleByArgument, CaseIterable, Sendable {
+package enum LogLevelOption: String, ExpressibleByArgument, CaseIterable, Sendable {
     case debug, info, warning, error
 
     var level: Logger.Level {

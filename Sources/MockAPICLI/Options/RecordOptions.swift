@@ -2,44 +2,44 @@ import ArgumentParser
 import MockAPICore
 
 /// Flags of recording, shared by `mockapi record` and `mockapi serve --record-missing`.
-public struct RecordOptions: ParsableArguments {
+package struct RecordOptions: ParsableArguments {
     @Option(
         name: .customLong("upstream"),
         help: ArgumentHelp(
             "The real API: a URL (served at /), or /prefix=URL to serve it under a path prefix. Repeatable; the longest "
                 + "matching prefix wins.", valueName: "url"))
-    public var upstreams: [String] = []
+    package var upstreams: [String] = []
 
     @Option(
         help: ArgumentHelp(
             "The cassette to record into. Created with its folders if missing; an existing one is added to.",
             valueName: "path"),
         completion: .file(extensions: ["json"]))
-    public var cassette: String?
+    package var cassette: String?
 
     @Flag(help: "Start the cassette afresh, replacing an existing file instead of adding to it.")
-    public var overwrite = false
+    package var overwrite = false
 
     @Option(
         name: .customLong("upstream-timeout"),
         help: ArgumentHelp("Seconds the upstream has for a complete answer; then the client gets 504.", valueName: "seconds"))
-    public var upstreamTimeout: Double = 30
+    package var upstreamTimeout: Double = 30
 
     @Option(
         name: .customLong("max-response"),
         help: ArgumentHelp("Largest upstream answer body recorded (decoded); larger gets 502. Examples: 64MB, 1GB.", valueName: "size"))
-    public var maxResponse = ByteSize(bytes: 256 << 20)
+    package var maxResponse = ByteSize(bytes: 256 << 20)
 
-    @OptionGroup public var redaction: RedactionOptions
+    @OptionGroup package var redaction: RedactionOptions
 
     /// For benchmarks: the most interactions one cassette write carries (1 syncs once per interaction).
     @Option(name: .customLong("max-batch"), help: ArgumentHelp(visibility: .hidden))
-    public var maxBatch: Int?
+    package var maxBatch: Int?
 
-    public init() {}
+    package init() {}
 
     /// The upstream routes, or why they are unusable.
-    public func routes() throws -> UpstreamRoutes {
+    package func routes() throws -> UpstreamRoutes {
         do {
             var parsed: [UpstreamRoute] = []
             for argument in upstreams { parsed.append(try UpstreamRoute(parsing: argument)) }
@@ -51,7 +51,7 @@ public struct RecordOptions: ParsableArguments {
 
     /// The default rules and the ones the `--redact-*` flags add. Each `--redact-env` variable must be set in
     /// `environment`.
-    public func redactionRules(environment: [String: String]) throws -> RedactionRules {
+    package func redactionRules(environment: [String: String]) throws -> RedactionRules {
         try redaction.rules(environment: environment)
     }
 

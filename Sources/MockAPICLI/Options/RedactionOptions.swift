@@ -4,53 +4,53 @@ import MockAPICore
 /// The `--redact-*` and `--keep-*` flags and `--no-default-redaction`: rules added to (or taken from) the defaults of
 /// `mockapi record`. Shared by `record`, `serve --record-missing`, `import`, `scrub` and `lint`, so every way into a
 /// cassette scrubs the same way, and lint reports what scrub would change.
-public struct RedactionOptions: ParsableArguments {
+package struct RedactionOptions: ParsableArguments {
     @Option(name: .customLong("redact-header"), help: ArgumentHelp("Also scrub this header, in requests and answers (repeatable).", valueName: "name"))
-    public var headers: [String] = []
+    package var headers: [String] = []
 
     @Option(name: .customLong("redact-query"), help: ArgumentHelp("Also scrub this query or form parameter (repeatable).", valueName: "name"))
-    public var queries: [String] = []
+    package var queries: [String] = []
 
     @Option(
         name: .customLong("redact-json-field"),
         help: ArgumentHelp(
             "Also scrub this JSON field in request and answer bodies: $.token, $.user.password, $.items[*].secret, "
                 + "$..password (any depth). Repeatable.", valueName: "path"))
-    public var jsonFields: [String] = []
+    package var jsonFields: [String] = []
 
     @Option(
         name: .customLong("redact-env"),
         help: ArgumentHelp(
             "Replace the value of this environment variable wherever it appears (headers, URL, bodies) with <NAME>. "
                 + "Repeatable.", valueName: "name"))
-    public var environmentVariables: [String] = []
+    package var environmentVariables: [String] = []
 
     @Option(
         name: .customLong("keep-header"),
         help: ArgumentHelp("Never scrub this header, by name or by shape: a value you know is not secret (repeatable).",
                            valueName: "name"))
-    public var keepHeaders: [String] = []
+    package var keepHeaders: [String] = []
 
     @Option(name: .customLong("keep-query"), help: ArgumentHelp("Never scrub this query or form parameter (repeatable).", valueName: "name"))
-    public var keepQueries: [String] = []
+    package var keepQueries: [String] = []
 
     @Option(
         name: .customLong("keep-json-field"),
         help: ArgumentHelp("Never scrub this JSON field (same paths as --redact-json-field; repeatable).", valueName: "path"))
-    public var keepJSONFields: [String] = []
+    package var keepJSONFields: [String] = []
 
     @Flag(
         name: .customLong("no-default-redaction"),
         help: ArgumentHelp(
             "Scrub only what the --redact-* options name: for recordings that are already clean (invented tokens a test "
                 + "asserts on). The check that no scrubbed value is written stays on."))
-    public var noDefaultRedaction = false
+    package var noDefaultRedaction = false
 
-    public init() {}
+    package init() {}
 
     /// The default rules (unless `--no-default-redaction`), the ones the `--redact-*` flags add, less what `--keep-*`
     /// keeps. Each `--redact-env` variable must be set in `environment`.
-    public func rules(environment: [String: String]) throws -> RedactionRules {
+    package func rules(environment: [String: String]) throws -> RedactionRules {
         for (option, names) in [("--redact-header", headers), ("--keep-header", keepHeaders)] {
             for name in names where name.isEmpty || !name.utf8.allSatisfy(HTTPSyntax.isTokenByte) {
                 throw ValidationError("\(option) \(name): not a valid header name.")

@@ -3,31 +3,31 @@ import Logging
 import MockAPIServer
 
 /// Flags shared by every command that runs a server.
-public struct ServerOptions: ParsableArguments {
+package struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Address to listen on. The default keeps the server private to this machine.", valueName: "address"))
-    public var host = "127.0.0.1"
+    package var host = "127.0.0.1"
 
     @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one (the URL is printed).", valueName: "port"))
-    public var port = 8080
+    package var port = 8080
 
     @Option(
         name: .customLong("ready-file"),
         help: ArgumentHelp(
             "Once the server answers, write its base URL to this file (for scripts: wait for the file, read the URL).",
             valueName: "path"))
-    public var readyFile: String?
+    package var readyFile: String?
 
     @Option(name: .customLong("max-body"), help: ArgumentHelp("Largest request body accepted; larger gets 413. Examples: 512k, 16MB.", valueName: "size"))
-    public var maxBody: ByteSize = ByteSize(bytes: 16 << 20)
+    package var maxBody: ByteSize = ByteSize(bytes: 16 << 20)
 
     @Option(help: ArgumentHelp("Seconds an idle connection stays open, and the most a request may take to arrive.", valueName: "seconds"))
-    public var timeout = 30
+    package var timeout = 30
 
     @Option(help: ArgumentHelp("Worker threads, each with its own event loop (2 or more).", valueName: "count"))
-    public var threads = 2
+    package var threads = 2
 
     @Option(name: .customLong("journal-size"), help: ArgumentHelp("Requests kept for GET /__mockapi/journal (counts are always exact).", valueName: "count"))
-    public var journalSize = 10_000
+    package var journalSize = 10_000
 
     @Option(
         name: .customLong("admin-token"),
@@ -36,14 +36,14 @@ public struct ServerOptions: ParsableArguments {
                 + "X-Mockapi-Admin-Token header (without it, only clients on this machine may). "
                 + "Pass it from a variable, not literally: --admin-token \"$MOCKAPI_ADMIN_TOKEN\".",
             valueName: "token"))
-    public var adminToken: String?
+    package var adminToken: String?
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("How much to log on stderr: debug, info, warning, error.", valueName: "level"))
-    public var logLevel: LogLevelOption = .info
+    package var logLevel: LogLevelOption = .info
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535 (0 picks a free port).") }
         guard timeout >= 0 else { throw ValidationError("--timeout must be 0 or more seconds (0 keeps idle and slow connections open).") }
         guard threads >= 2 else {

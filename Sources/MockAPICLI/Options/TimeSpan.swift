@@ -1,17 +1,17 @@
 import ArgumentParser
 
 /// A span of time written as `90d`, `2w`, `12h`, `30m` or `45s` (a bare number is seconds).
-public struct TimeSpan: ExpressibleByArgument, Sendable, Equatable, CustomStringConvertible {
-    public let seconds: Double
+package struct TimeSpan: ExpressibleByArgument, Sendable, Equatable, CustomStringConvertible {
+    package let seconds: Double
     /// As written, for messages.
-    public let description: String
+    package let description: String
 
-    public init(seconds: Double, description: String) {
+    package init(seconds: Double, description: String) {
         self.seconds = seconds
         self.description = description
     }
 
-    public init?(argument: String) {
+    package init?(argument: String) {
         let text = argument.lowercased()
         let digits = text.prefix { $0.isNumber || $0 == "." }
         guard !digits.isEmpty, let number = Double(digits), number.isFinite, number >= 0 else { return nil }
@@ -27,5 +27,5 @@ public struct TimeSpan: ExpressibleByArgument, Sendable, Equatable, CustomString
         self.init(seconds: number * unit, description: argument)
     }
 
-    public var defaultValueDescription: String { description }
+    package var defaultValueDescription: String { description }
 }

@@ -2,21 +2,21 @@ import ArgumentParser
 
 /// What a command that runs to completion prints and the exit status it ends with, collected rather than written at
 /// once, so tests read exactly what a person would see. `emit()` writes it out and exits with the status.
-public struct CommandOutput: Sendable, Equatable {
-    public var status: Int32 = 0
+package struct CommandOutput: Sendable, Equatable {
+    package var status: Int32 = 0
     /// For stdout: results (findings, summaries, a JSON report).
-    public var standard = ""
+    package var standard = ""
     /// For stderr: errors and warnings.
-    public var error = ""
+    package var error = ""
 
-    public init() {}
+    package init() {}
 
     mutating func line(_ text: String) { standard += text + "\n" }
 
     mutating func errorLine(_ text: String) { error += text + "\n" }
 
     /// Writes both streams, then ends with the status when it is not 0.
-    public func emit() throws {
+    package func emit() throws {
         Terminal.writeOutput(standard)
         Terminal.writeError(error)
         if status != 0 { throw ExitCode(status) }

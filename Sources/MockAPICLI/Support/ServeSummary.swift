@@ -3,7 +3,7 @@ import MockAPICore
 /// What `serve` prints on stderr when it stops.
 struct ServeSummary {
     let signal: Int32
-    let counts: Journal.Counts
+    let counts: RequestCounts
     let journal: Journal
     let replayer: ReplayService
 

@@ -7,8 +7,8 @@ import Glibc
 ///
 /// ``blockTermination()`` must run first thing in `main`, before any thread exists: threads inherit the mask, so no
 /// libmicrohttpd or Swift runtime thread can take the signal, and ``waitForTermination()`` receives it with `sigwait`.
-public enum Signals {
-    public static func blockTermination() {
+package enum Signals {
+    package static func blockTermination() {
         // A shell starts background jobs with SIGINT ignored, and an ignored signal is discarded instead of waiting
         // for sigwait: restore the default first (blocked, the default action never runs).
         signal(SIGINT, SIG_DFL)
@@ -19,7 +19,7 @@ public enum Signals {
     }
 
     /// Returns the signal number once SIGINT or SIGTERM arrives.
-    public static func waitForTermination() async -> Int32 {
+    package static func waitForTermination() async -> Int32 {
         await withCheckedContinuation { continuation in
             let waiter = Thread {
                 var set = terminationSet()
@@ -32,7 +32,7 @@ public enum Signals {
         }
     }
 
-    public static func name(_ signal: Int32) -> String {
+    package static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"

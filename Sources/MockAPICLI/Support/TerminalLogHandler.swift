@@ -6,20 +6,20 @@ import Glibc
 
 /// Logs one plain line per message on stderr: `mockapi: warning: unmatched GET /x …`. Meant for people reading a
 /// terminal or a CI log, not for log shippers.
-public struct TerminalLogHandler: LogHandler {
-    public var logLevel: Logger.Level
-    public var metadata: Logger.Metadata = [:]
+package struct TerminalLogHandler: LogHandler {
+    package var logLevel: Logger.Level
+    package var metadata: Logger.Metadata = [:]
 
-    public init(level: Logger.Level) {
+    package init(level: Logger.Level) {
         self.logLevel = level
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var line = "mockapi: "
         switch event.level {
         case .warning: line += "warning: "
@@ -37,12 +37,12 @@ public struct TerminalLogHandler: LogHandler {
 }
 
 /// Unbuffered writes to the standard streams, safe from any thread.
-public enum Terminal {
-    public static func writeError(_ text: String) {
+package enum Terminal {
+    package static func writeError(_ text: String) {
         write(text, to: 2)
     }
 
-    public static func writeOutput(_ text: String) {
+    package static func writeOutput(_ text: String) {
         write(text, to: 1)
     }
 

@@ -14,23 +14,23 @@ import MockAPIJSON
 ///
 /// Read-only calls are counted but not kept in the journal, so a page polling it does not push requests out of the
 /// ring; calls that change state (reset, reload) are kept.
-public struct AdminResponder: Responder {
-    public static let prefix = "/__mockapi"
+package struct AdminResponder: Responder {
+    package static let prefix = "/__mockapi"
 
     /// The header that carries the admin token.
-    public static let tokenHeader = "X-Mockapi-Admin-Token"
+    package static let tokenHeader = "X-Mockapi-Admin-Token"
 
-    public let journal: Journal
+    package let journal: Journal
     /// Replay's state, for the replay endpoints; nil in record mode.
-    public let replay: ReplayService?
+    package let replay: ReplayService?
     /// When set, clients from other machines may use the admin endpoints by sending it in ``tokenHeader``; when nil,
     /// only clients on this machine may. (A loopback client needs no token: whoever can reach 127.0.0.1 can read the
     /// cassettes from disk too.)
-    public let accessToken: String?
+    package let accessToken: String?
     /// Facts about the mode for the health answer (`mode`, `cassettes`, `interactions`, …).
     private let describe: @Sendable () -> [JSONMember]
 
-    public init(journal: Journal, replay: ReplayService? = nil, accessToken: String? = nil,
+    package init(journal: Journal, replay: ReplayService? = nil, accessToken: String? = nil,
                 describe: @escaping @Sendable () -> [JSONMember]) {
         self.journal = journal
         self.replay = replay
@@ -38,7 +38,7 @@ public struct AdminResponder: Responder {
         self.describe = describe
     }
 
-    public var headerNeeds: HeaderNeeds { accessToken == nil ? .none : .only([AdminResponder.tokenHeader.lowercased()]) }
+    package var headerNeeds: HeaderNeeds { accessToken == nil ? .none : .only([AdminResponder.tokenHeader.lowercased()]) }
 
     /// Whether the request may use the admin endpoints: a client on this machine, or one that sends the token.
     func admits(_ request: HTTPRequest) -> Bool {
@@ -51,14 +51,14 @@ public struct AdminResponder: Responder {
         return difference == 0
     }
 
-    public static func handles(_ path: String) -> Bool {
+    package static func handles(_ path: String) -> Bool {
         path == prefix || path.hasPrefix(prefix + "/")
     }
 
     static let readEndpoints: Set<String> = ["", "/", "/health", "/journal", "/cassettes", "/unmatched", "/unused"]
     static let writeEndpoints: Set<String> = ["/reset", "/reload"]
 
-    public func reply(to request: HTTPRequest) -> Reply {
+    package func reply(to request: HTTPRequest) -> Reply {
         guard admits(request) else {
             let response = AdminResponder.error(
                 403, accessToken == nil
@@ -137,18 +137,18 @@ public struct AdminResponder: Responder {
 }
 
 /// Sends `/__mockapi/…` to the admin endpoints and everything else to the mode's responder (replay or record).
-public struct Router: Responder {
-    public let admin: AdminResponder
-    public let main: any Responder
+package struct Router: Responder {
+    package let admin: AdminResponder
+    package let main: any Responder
 
-    public init(admin: AdminResponder, main: any Responder) {
+    package init(admin: AdminResponder, main: any Responder) {
         self.admin = admin
         self.main = main
     }
 
-    public var headerNeeds: HeaderNeeds { main.headerNeeds.union(admin.headerNeeds) }
+    package var headerNeeds: HeaderNeeds { main.headerNeeds.union(admin.headerNeeds) }
 
-    public func reply(to request: HTTPRequest) -> Reply {
+    package func reply(to request: HTTPRequest) -> Reply {
         AdminResponder.handles(request.path) ? admin.reply(to: request) : main.reply(to: request)
     }
 }

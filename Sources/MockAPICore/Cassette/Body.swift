@@ -1,7 +1,7 @@
 import MockAPIJSON
 
 /// A recorded body, stored in the most readable form that still gives back the exact bytes.
-public enum Body: Sendable, Hashable {
+package enum Body: Sendable, Hashable {
     /// No body at all (a 204, a GET).
     case none
     /// JSON whose compact form (``JSONValue/compactBytes()``) is exactly the recorded bytes.
@@ -13,7 +13,7 @@ public enum Body: Sendable, Hashable {
 
     /// Chooses the representation for recorded bytes: JSON when writing the parsed value reproduces them exactly,
     /// else text when they are UTF-8, else binary.
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         guard !bytes.isEmpty else {
             self = .none
             return
@@ -32,7 +32,7 @@ public enum Body: Sendable, Hashable {
     }
 
     /// The bytes replay sends.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         switch self {
         case .none: []
         case .json(let value): value.compactBytes()
@@ -41,7 +41,7 @@ public enum Body: Sendable, Hashable {
         }
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         if case .none = self { return true }
         return false
     }

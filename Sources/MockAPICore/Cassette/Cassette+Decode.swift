@@ -2,7 +2,7 @@ import MockAPIJSON
 
 extension Cassette {
     /// Reads a cassette from its parsed JSON, validating every field; `file` names it in errors.
-    public init(json: JSONValue, file: String) throws(CassetteError) {
+    package init(json: JSONValue, file: String) throws(CassetteError) {
         let root = JSONField(value: json, file: file, path: "")
         guard case .object = json else {
             throw root.failure("expected a cassette object ({\"mockapi\": 1, \"interactions\": […]}), found \(json.kindDescription)")

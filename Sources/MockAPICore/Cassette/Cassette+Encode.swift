@@ -2,7 +2,7 @@ import MockAPIJSON
 
 extension Cassette {
     /// The cassette as JSON, with the stable member order of the file format.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members = [JSONMember("mockapi", .integer(Cassette.formatVersion))]
         if let source { members.append(JSONMember("source", .string(source))) }
         if !lintAllowances.isEmpty { members.append(JSONMember("lint", lintAllowances.lintJSONValue)) }
@@ -11,7 +11,7 @@ extension Cassette {
     }
 
     /// The bytes of the cassette file: pretty JSON and a final newline.
-    public func fileBytes() -> [UInt8] {
+    package func fileBytes() -> [UInt8] {
         var bytes = jsonValue.prettyBytes()
         bytes.append(UInt8(ascii: "\n"))
         return bytes
@@ -19,7 +19,7 @@ extension Cassette {
 }
 
 extension Interaction {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members = [JSONMember("request", request.jsonValue), JSONMember("response", response.jsonValue)]
         if let upstream { members.append(JSONMember("upstream", .string(upstream))) }
         if let mount { members.append(JSONMember("mount", .string(mount))) }
@@ -38,7 +38,7 @@ extension Interaction {
 }
 
 extension RecordedRequest {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members = [JSONMember("method", .string(method)), JSONMember("path", .string(path))]
         if let query { members.append(JSONMember("query", .string(query))) }
         members.append(JSONMember("headers", headers.jsonValue))
@@ -48,7 +48,7 @@ extension RecordedRequest {
 }
 
 extension RecordedResponse {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             JSONMember("status", .integer(status)),
             JSONMember("headers", headers.jsonValue),
@@ -58,13 +58,13 @@ extension RecordedResponse {
 }
 
 extension HTTPHeaders {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .array(fields.map { .array([.string($0.name), .string($0.value)]) })
     }
 }
 
 extension Body {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch self {
         case .none: .null
         case .json(let value): .object([JSONMember("json", value)])

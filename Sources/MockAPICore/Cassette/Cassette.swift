@@ -1,18 +1,18 @@
 import MockAPIJSON
 
 /// A recorded session: an ordered list of interactions, stored as one JSON file (format version 1).
-public struct Cassette: Sendable, Equatable {
+package struct Cassette: Sendable, Equatable {
     /// The format version this build reads and writes.
-    public static let formatVersion = 1
-    public static let supportedVersions = 1...1
+    package static let formatVersion = 1
+    package static let supportedVersions = 1...1
 
     /// One line of provenance: where the recording came from and what was changed.
-    public var source: String?
+    package var source: String?
     /// Lint findings the cassette's authors accept (the `"lint": {"allow": […]}` member); see ``LintAllowance``.
-    public var lintAllowances: [LintAllowance]
-    public var interactions: [Interaction]
+    package var lintAllowances: [LintAllowance]
+    package var interactions: [Interaction]
 
-    public init(source: String? = nil, lintAllowances: [LintAllowance] = [], interactions: [Interaction] = []) {
+    package init(source: String? = nil, lintAllowances: [LintAllowance] = [], interactions: [Interaction] = []) {
         self.source = source
         self.lintAllowances = lintAllowances
         self.interactions = interactions
@@ -20,21 +20,21 @@ public struct Cassette: Sendable, Equatable {
 }
 
 /// One request and the answer it got.
-public struct Interaction: Sendable, Equatable {
-    public var request: RecordedRequest
-    public var response: RecordedResponse
+package struct Interaction: Sendable, Equatable {
+    package var request: RecordedRequest
+    package var response: RecordedResponse
     /// The origin the request went to, `https://api.github.com`. Absolute URLs starting with it are rewritten to the
     /// replay server's own base URL.
-    public var upstream: String?
+    package var upstream: String?
     /// The local path prefix this upstream was served under while recording (`/qiita`); nil means `/`. The client saw
     /// `mount + request.path`.
-    public var mount: String?
+    package var mount: String?
     /// When it was recorded, ISO 8601.
-    public var recordedAt: String?
+    package var recordedAt: String?
     /// How long the upstream took to answer, in milliseconds.
-    public var durationMs: Double?
+    package var durationMs: Double?
 
-    public init(request: RecordedRequest, response: RecordedResponse, upstream: String? = nil, mount: String? = nil,
+    package init(request: RecordedRequest, response: RecordedResponse, upstream: String? = nil, mount: String? = nil,
                 recordedAt: String? = nil, durationMs: Double? = nil) {
         self.request = request
         self.response = response
@@ -45,23 +45,23 @@ public struct Interaction: Sendable, Equatable {
     }
 
     /// The path the client used: the mount followed by the upstream path.
-    public var localPath: String {
+    package var localPath: String {
         guard let mount, mount != "/" else { return request.path }
         return mount + request.path
     }
 }
 
-public struct RecordedRequest: Sendable, Equatable {
+package struct RecordedRequest: Sendable, Equatable {
     /// Upper-case, `GET`.
-    public var method: String
+    package var method: String
     /// Percent-encoded as sent upstream, starting with `/`.
-    public var path: String
+    package var path: String
     /// The raw query string after `?`, byte-for-byte as sent; nil when there was no `?`.
-    public var query: String?
-    public var headers: HTTPHeaders
-    public var body: Body
+    package var query: String?
+    package var headers: HTTPHeaders
+    package var body: Body
 
-    public init(method: String, path: String, query: String? = nil, headers: HTTPHeaders = [], body: Body = .none) {
+    package init(method: String, path: String, query: String? = nil, headers: HTTPHeaders = [], body: Body = .none) {
         self.method = method
         self.path = path
         self.query = query
@@ -70,12 +70,12 @@ public struct RecordedRequest: Sendable, Equatable {
     }
 }
 
-public struct RecordedResponse: Sendable, Equatable {
-    public var status: Int
-    public var headers: HTTPHeaders
-    public var body: Body
+package struct RecordedResponse: Sendable, Equatable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: Body
 
-    public init(status: Int, headers: HTTPHeaders = [], body: Body = .none) {
+    package init(status: Int, headers: HTTPHeaders = [], body: Body = .none) {
         self.status = status
         self.headers = headers
         self.body = body

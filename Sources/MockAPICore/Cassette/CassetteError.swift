@@ -1,7 +1,7 @@
 import MockAPIJSON
 
 /// Why a cassette cannot be read or written, naming the file and, for content, the JSON path of the offending field.
-public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
     case notJSON(file: String, error: JSONParseError)
     /// `at` is a JSON path such as `interactions[3].response.status`.
@@ -10,7 +10,7 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     case unwritable(file: String, reason: String)
 
     /// One line a person can act on: `Fixtures/github/x.json: interactions[3].response.status: expected a number`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let file, let reason):
             "\(file): cannot read: \(reason)"
@@ -28,7 +28,7 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The file the error is about.
-    public var file: String {
+    package var file: String {
         switch self {
         case .unreadable(let file, _), .notJSON(let file, _), .invalid(let file, _, _),
             .unsupportedVersion(let file, _, _), .unwritable(let file, _):

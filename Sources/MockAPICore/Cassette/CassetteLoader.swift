@@ -3,15 +3,15 @@ import Foundation
 import Synchronization
 
 /// A cassette with the names it is known by.
-public struct LoadedCassette: Sendable {
+package struct LoadedCassette: Sendable {
     /// Its path under the folder it was found in, without `.json` (`github/paginate-issues`); for a file given by
     /// itself, its file name without `.json`.
-    public let name: String
+    package let name: String
     /// The file, as found (for messages).
-    public let file: String
-    public let cassette: Cassette
+    package let file: String
+    package let cassette: Cassette
 
-    public init(name: String, file: String, cassette: Cassette) {
+    package init(name: String, file: String, cassette: Cassette) {
         self.name = name
         self.file = file
         self.cassette = cassette
@@ -19,16 +19,16 @@ public struct LoadedCassette: Sendable {
 }
 
 /// Every problem found while loading cassettes, one line each, so a broken fixture set is fixed in one pass.
-public struct CassetteLoadError: Error, Sendable, CustomStringConvertible {
-    public let problems: [String]
-    public var description: String { problems.joined(separator: "\n") }
+package struct CassetteLoadError: Error, Sendable, CustomStringConvertible {
+    package let problems: [String]
+    package var description: String { problems.joined(separator: "\n") }
 }
 
 /// Finds cassettes under files and folders and loads them, several at once.
-public enum CassetteLoader {
+package enum CassetteLoader {
     /// The cassette files a list of paths names: files as given, folders searched recursively for `*.json` (hidden
     /// entries skipped), each folder's files in name order.
-    public static func discover(_ paths: [String]) throws(CassetteLoadError) -> [(name: String, file: String)] {
+    package static func discover(_ paths: [String]) throws(CassetteLoadError) -> [(name: String, file: String)] {
         var found: [(name: String, file: String)] = []
         var problems: [String] = []
         let files = FileManager.default
@@ -57,7 +57,7 @@ public enum CassetteLoader {
     }
 
     /// Loads every cassette the paths name, in parallel; reports every broken file, not only the first.
-    public static func load(_ paths: [String]) throws(CassetteLoadError) -> [LoadedCassette] {
+    package static func load(_ paths: [String]) throws(CassetteLoadError) -> [LoadedCassette] {
         let targets = try discover(paths)
         let results = Mutex<[Result<Cassette, CassetteError>?]>(Array(repeating: nil, count: targets.count))
         DispatchQueue.concurrentPerform(iterations: targets.count) { position in
@@ -79,7 +79,7 @@ public enum CassetteLoader {
 
     /// Every cassette the paths name that loads, and a line for each path or file that does not: for commands that
     /// go on with what loads (lint, drift) instead of refusing all (serve).
-    public static func loadEach(_ paths: [String]) -> (loaded: [LoadedCassette], problems: [String]) {
+    package static func loadEach(_ paths: [String]) -> (loaded: [LoadedCassette], problems: [String]) {
         var loaded: [LoadedCassette] = []
         var problems: [String] = []
         do {

@@ -11,22 +11,22 @@ import MockAPIJSON
 /// An allowance covers the findings of its rule at `at` and below it (`interactions[0]` covers
 /// `interactions[0].request.headers[2]`), or anywhere in the cassette when `at` is left out. `mockapi lint` reports an
 /// allowance that covers nothing, so one outlives its reason only until the next lint.
-public struct LintAllowance: Sendable, Hashable {
+package struct LintAllowance: Sendable, Hashable {
     /// The rule's name as lint prints it: `secret-header`.
-    public var rule: String
+    package var rule: String
     /// A location as lint prints it (a JSON path into the cassette file); nil for the whole cassette.
-    public var at: String?
+    package var at: String?
     /// Why the finding is acceptable. Required: the list documents itself.
-    public var reason: String
+    package var reason: String
 
-    public init(rule: String, at: String? = nil, reason: String) {
+    package init(rule: String, at: String? = nil, reason: String) {
         self.rule = rule
         self.at = at
         self.reason = reason
     }
 
     /// Whether this allowance covers a finding of `rule` at `location`.
-    public func covers(rule: String, at location: String) -> Bool {
+    package func covers(rule: String, at location: String) -> Bool {
         guard rule == self.rule else { return false }
         guard let at else { return true }
         guard location.hasPrefix(at) else { return false }
@@ -34,7 +34,7 @@ public struct LintAllowance: Sendable, Hashable {
         return rest.isEmpty || rest.hasPrefix(".") || rest.hasPrefix("[")
     }
 
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members = [JSONMember("rule", .string(rule))]
         if let at { members.append(JSONMember("at", .string(at))) }
         members.append(JSONMember("reason", .string(reason)))

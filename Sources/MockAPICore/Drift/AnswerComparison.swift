@@ -3,11 +3,11 @@ import MockAPIJSON
 /// Compares a recorded answer with the live answer to the same request, by structure: status, media type, and the
 /// shape of a JSON body (``JSONShapeDiff``). Values never count: other ids, dates, counts, texts or header values are
 /// the same structure.
-public enum AnswerComparison {
+package enum AnswerComparison {
     /// - Parameters:
     ///   - liveBody: decoded (no content coding).
     ///   - method: a `HEAD` answer has no body to compare.
-    public static func compare(recorded: RecordedResponse, liveStatus: Int, liveHeaders: HTTPHeaders, liveBody: [UInt8],
+    package static func compare(recorded: RecordedResponse, liveStatus: Int, liveHeaders: HTTPHeaders, liveBody: [UInt8],
                                method: String) -> [DriftFinding] {
         // Another status brings another body (an error document, a redirect); comparing them would only add noise.
         guard recorded.status == liveStatus else {
@@ -28,7 +28,7 @@ public enum AnswerComparison {
     }
 
     /// `application/json` for `Application/JSON; charset=utf-8`: parameters are not structure.
-    public static func mediaType(_ value: String?) -> String? {
+    package static func mediaType(_ value: String?) -> String? {
         guard let value else { return nil }
         let type = value.prefix { $0 != ";" }.trimmingSpaces().lowercased()
         return type.isEmpty ? nil : type

@@ -4,25 +4,25 @@ import Synchronization
 /// Sends recorded requests to their upstreams again and compares each live answer with its recording by structure
 /// (``AnswerComparison``): a few at a time, waiting whenever an upstream asks for it (``RateGate``), and sending a
 /// request that was refused for a rate limit again after the wait.
-public struct DriftChecker: Sendable {
-    public struct Options: Sendable {
+package struct DriftChecker: Sendable {
+    package struct Options: Sendable {
         /// `--upstream` routes that replace the recorded upstreams.
-        public var overrides: [UpstreamRoute]
+        package var overrides: [UpstreamRoute]
         /// `--header` fields added to every request (credentials).
-        public var headers: HTTPHeaders
+        package var headers: HTTPHeaders
         /// Also send requests whose method is not safe (anything but GET and HEAD).
-        public var unsafe: Bool
+        package var unsafe: Bool
         /// Requests in flight at once.
-        public var concurrency: Int
+        package var concurrency: Int
         /// Report recordings older than this many seconds; `maximumAgeText` (`90d`) names it in findings.
-        public var maximumAge: Double?
-        public var maximumAgeText: String
+        package var maximumAge: Double?
+        package var maximumAgeText: String
         /// The largest decoded answer body accepted.
-        public var maximumBodyBytes: Int
+        package var maximumBodyBytes: Int
         /// How often a request refused for a rate limit is sent in all.
-        public var attempts: Int
+        package var attempts: Int
 
-        public init(overrides: [UpstreamRoute] = [], headers: HTTPHeaders = [], unsafe: Bool = false, concurrency: Int = 4,
+        package init(overrides: [UpstreamRoute] = [], headers: HTTPHeaders = [], unsafe: Bool = false, concurrency: Int = 4,
                     maximumAge: Double? = nil, maximumAgeText: String = "", maximumBodyBytes: Int = 256 << 20, attempts: Int = 3) {
             self.overrides = overrides
             self.headers = headers
@@ -36,13 +36,13 @@ public struct DriftChecker: Sendable {
     }
 
     /// Methods that change nothing on the server, sent without `--unsafe`.
-    public static let safeMethods: Set<String> = ["GET", "HEAD"]
+    package static let safeMethods: Set<String> = ["GET", "HEAD"]
 
-    public let upstream: any Upstream
-    public let gate: RateGate
-    public let options: Options
+    package let upstream: any Upstream
+    package let gate: RateGate
+    package let options: Options
 
-    public init(upstream: any Upstream, gate: RateGate, options: Options) {
+    package init(upstream: any Upstream, gate: RateGate, options: Options) {
         self.upstream = upstream
         self.gate = gate
         self.options = options
@@ -50,7 +50,7 @@ public struct DriftChecker: Sendable {
 
     /// Checks every interaction of the cassettes; results in cassette and interaction order.
     /// - Parameter progress: called after each request finished, with how many of how many are done.
-    public func check(_ cassettes: [LoadedCassette], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
+    package func check(_ cassettes: [LoadedCassette], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
         async -> [DriftResult]
     {
         var results: [DriftResult] = []

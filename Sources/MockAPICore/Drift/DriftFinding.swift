@@ -1,6 +1,6 @@
 /// One way a live answer no longer looks like its recording, or a recording that is too old.
-public struct DriftFinding: Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Equatable {
+package struct DriftFinding: Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Equatable {
         /// The status code changed (`200 → 404`).
         case status
         /// The media type changed (`application/json → text/html`); parameters such as `charset` are ignored.
@@ -19,18 +19,18 @@ public struct DriftFinding: Sendable, Equatable, CustomStringConvertible {
         case stale
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The JSON path (`$.owner.login`, `$[*].labels[*].name`) for findings in a JSON body; nil otherwise.
-    public let path: String?
+    package let path: String?
     /// What the recording has, in words (`number`, `200`, `application/json`); nil for an added member.
-    public let recorded: String?
+    package let recorded: String?
     /// What the live answer has; nil for a removed member.
-    public let live: String?
+    package let live: String?
     /// Whether a client written against the recording may fail on the live answer. An added member, a content type
     /// the recording did not have, and age are not breaking.
-    public let breaking: Bool
+    package let breaking: Bool
 
-    public init(kind: Kind, path: String? = nil, recorded: String?, live: String?, breaking: Bool) {
+    package init(kind: Kind, path: String? = nil, recorded: String?, live: String?, breaking: Bool) {
         self.kind = kind
         self.path = path
         self.recorded = recorded
@@ -39,7 +39,7 @@ public struct DriftFinding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `$.owner.login removed`, `$.id: number → string`, `status 200 → 404`.
-    public var description: String {
+    package var description: String {
         let from = recorded ?? "none", to = live ?? "none"
         switch kind {
         case .status: return "status \(from) → \(to)"

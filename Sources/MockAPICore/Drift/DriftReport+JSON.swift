@@ -3,7 +3,7 @@ import MockAPIJSON
 extension DriftReport {
     /// The report as one JSON document (`mockapi drift --json`): the exit status, the counts, the problems, and per
     /// cassette every interaction that has findings, could not be checked or was skipped.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         let summary: JSONValue = .object([
             "cassettes": .integer(cassettes), "interactions": .integer(results.count), "checked": .integer(checked),
             "drifted": .integer(drifted), "breaking": .integer(breaking), "stale": .integer(stale),

@@ -1,34 +1,34 @@
 /// What `mockapi drift` found, in cassette and interaction order, with its exit status and its words for people.
-public struct DriftReport: Sendable {
-    public let results: [DriftResult]
+package struct DriftReport: Sendable {
+    package let results: [DriftResult]
     /// Cassettes that could not be read (one line each); they make the run incomplete.
-    public let problems: [String]
-    public let cassettes: Int
+    package let problems: [String]
+    package let cassettes: Int
 
-    public init(results: [DriftResult], cassettes: Int, problems: [String] = []) {
+    package init(results: [DriftResult], cassettes: Int, problems: [String] = []) {
         self.results = results
         self.cassettes = cassettes
         self.problems = problems
     }
 
-    public var checked: Int { results.count { $0.outcome == .checked } }
-    public var drifted: Int { results.count(where: \.hasDrifted) }
-    public var breaking: Int { results.count { $0.hasDrifted && $0.isBreaking } }
-    public var stale: Int { results.count(where: \.isStale) }
-    public var skipped: Int { results.count { if case .skipped = $0.outcome { true } else { false } } }
-    public var failed: Int { results.count { if case .failed = $0.outcome { true } else { false } } }
-    public var updated: Int { results.count(where: \.updated) }
+    package var checked: Int { results.count { $0.outcome == .checked } }
+    package var drifted: Int { results.count(where: \.hasDrifted) }
+    package var breaking: Int { results.count { $0.hasDrifted && $0.isBreaking } }
+    package var stale: Int { results.count(where: \.isStale) }
+    package var skipped: Int { results.count { if case .skipped = $0.outcome { true } else { false } } }
+    package var failed: Int { results.count { if case .failed = $0.outcome { true } else { false } } }
+    package var updated: Int { results.count(where: \.updated) }
 
     /// 2 when something could not be checked (a cassette unreadable, an upstream unreachable), else 1 when a finding
     /// is breaking or a recording too old, else 0.
-    public var status: Int32 {
+    package var status: Int32 {
         if !problems.isEmpty || failed > 0 { return 2 }
         return results.contains { $0.isBreaking || $0.isStale } ? 1 : 0
     }
 
     /// One line per interaction with something to say, in order, so those of one cassette stay together:
     /// `github/repo[0] GET /repos/o/r: $.owner.login removed; $.visibility added`.
-    public var lines: [String] {
+    package var lines: [String] {
         results.compactMap { result in
             if case .failed(let reason) = result.outcome { return "\(result.label): not checked: \(reason)" }
             guard !result.findings.isEmpty else { return nil }
@@ -38,7 +38,7 @@ public struct DriftReport: Sendable {
     }
 
     /// `mockapi drift: 12 interactions in 3 cassettes: 10 checked, 2 drifted (1 breaking), 2 skipped (…)`
-    public var summary: String {
+    package var summary: String {
         var parts = ["\(checked) checked"]
         parts.append(drifted == 0 ? "no drift" : "\(drifted) drifted (\(breaking) breaking)")
         if stale > 0 { parts.append("\(stale) older than --max-age") }

@@ -1,24 +1,24 @@
 /// The request `mockapi drift` sends again for a recorded one: same method, path, query, headers and body, to the
 /// recorded upstream or the one `--upstream` names, with credentials from `--header` instead of the placeholders
 /// redaction left, and without cache validators (`If-None-Match`), so the answer is a full one.
-public struct DriftRequest: Sendable, Equatable {
+package struct DriftRequest: Sendable, Equatable {
     /// The upstream it goes to (`https://api.github.com`); rate limits are kept per upstream.
-    public let upstream: String
-    public let request: UpstreamRequest
+    package let upstream: String
+    package let request: UpstreamRequest
 
     /// Conditional-request headers that are not sent again.
     static let cacheValidators: Set<String> = ["if-none-match", "if-modified-since"]
 
     /// Why a recorded request cannot be sent.
-    public struct Unsendable: Error, Sendable, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Unsendable: Error, Sendable, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     /// - Parameters:
     ///   - overrides: `--upstream` routes: the one mounted where the interaction was recorded (`/qiita`), else the one
     ///     at `/`, replaces the recorded upstream.
     ///   - extraHeaders: `--header` fields; each replaces the recorded fields of its name.
-    public init(for interaction: Interaction, overrides: [UpstreamRoute], extraHeaders: HTTPHeaders) throws(Unsendable) {
+    package init(for interaction: Interaction, overrides: [UpstreamRoute], extraHeaders: HTTPHeaders) throws(Unsendable) {
         let mount = interaction.mount ?? "/"
         let override = overrides.first { $0.mount == mount } ?? overrides.first { $0.mount == "/" }
         guard let upstream = override?.upstream ?? interaction.upstream else {

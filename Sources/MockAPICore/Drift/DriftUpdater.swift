@@ -7,24 +7,24 @@ import Darwin
 /// Writes live answers over drifted recordings (`mockapi drift --update`): each replaced interaction keeps its place
 /// and its recorded request, takes the live answer, and is scrubbed by the recorder's rules; the cassette is then
 /// checked for every secret involved and saved atomically.
-public struct DriftUpdater: Sendable {
-    public let redactor: Redactor
+package struct DriftUpdater: Sendable {
+    package let redactor: Redactor
     /// Values that must never reach the file: the credentials sent with `--header`.
-    public let secrets: [SecretLiteral]
+    package let secrets: [SecretLiteral]
 
-    public init(redactor: Redactor, secrets: [SecretLiteral]) {
+    package init(redactor: Redactor, secrets: [SecretLiteral]) {
         self.redactor = redactor
         self.secrets = secrets
     }
 
     /// Whether a result is re-recorded: checked, and drifted or too old.
-    public static func wants(_ result: DriftResult) -> Bool {
+    package static func wants(_ result: DriftResult) -> Bool {
         result.outcome == .checked && result.live != nil && !result.findings.isEmpty
     }
 
     /// Replaces the interactions of `loaded` at the given indexes with their live versions and saves the file.
     /// Nothing is written when a secret would remain in it.
-    public func update(_ loaded: LoadedCassette, with replacements: [Int: Interaction]) throws(CassetteError) {
+    package func update(_ loaded: LoadedCassette, with replacements: [Int: Interaction]) throws(CassetteError) {
         guard !replacements.isEmpty else { return }
         var cassette = loaded.cassette
         var forbidden = secrets

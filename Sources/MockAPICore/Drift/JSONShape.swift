@@ -6,31 +6,31 @@ import MockAPIJSON
 /// Shapes of several values merge into one (``merge(_:)``), so an array of objects is described by the union of its
 /// elements: a member is present when any element has it, and a place may hold several kinds (`string or null`).
 /// Numbers are one kind: `1` and `1.5` are values of the same shape.
-public struct JSONShape: Sendable, Equatable {
+package struct JSONShape: Sendable, Equatable {
     /// A kind of JSON value, in the order descriptions list them (null last).
-    public enum Kind: String, Sendable, Hashable, Comparable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, Comparable, CaseIterable {
         case null, boolean, number, string, array, object
 
-        public static func < (lhs: Kind, rhs: Kind) -> Bool {
+        package static func < (lhs: Kind, rhs: Kind) -> Bool {
             allCases.firstIndex(of: lhs).unsafelyUnwrapped < allCases.firstIndex(of: rhs).unsafelyUnwrapped
         }
     }
 
     /// The kinds of value seen here.
-    public private(set) var kinds: Set<Kind>
+    package private(set) var kinds: Set<Kind>
     /// Member names of the objects seen here, in the order they were first seen.
-    public private(set) var memberNames: [String]
+    package private(set) var memberNames: [String]
     /// The shape of each member, over every object seen here that has it.
-    public private(set) var members: [String: JSONShape]
+    package private(set) var members: [String: JSONShape]
     /// How many objects were seen here, and in how many of them each member was.
-    public private(set) var objectCount: Int
+    package private(set) var objectCount: Int
     private var presence: [String: Int]
     /// The union of the shapes of every element of every array seen here; empty while no array had an element (an
     /// empty array says nothing about its elements). At most one shape; an array so the type can hold itself.
     private var elementShapes: [JSONShape]
 
     /// The shape of one value.
-    public init(of value: JSONValue) {
+    package init(of value: JSONValue) {
         kinds = []
         memberNames = []
         members = [:]
@@ -41,20 +41,20 @@ public struct JSONShape: Sendable, Equatable {
     }
 
     /// The union of the shapes of array elements seen here; nil when every array seen here was empty.
-    public var elements: JSONShape? { elementShapes.first }
+    package var elements: JSONShape? { elementShapes.first }
 
     /// The non-null kinds.
-    public var valueKinds: Set<Kind> { kinds.subtracting([.null]) }
+    package var valueKinds: Set<Kind> { kinds.subtracting([.null]) }
 
-    public var isNullable: Bool { kinds.contains(.null) }
+    package var isNullable: Bool { kinds.contains(.null) }
 
     /// Whether every object seen here has the member; a member only some have is optional, and its absence is data.
-    public func isRequired(_ name: String) -> Bool {
+    package func isRequired(_ name: String) -> Bool {
         objectCount > 0 && presence[name, default: 0] == objectCount
     }
 
     /// Adds what another shape saw at the same place.
-    public mutating func merge(_ other: JSONShape) {
+    package mutating func merge(_ other: JSONShape) {
         kinds.formUnion(other.kinds)
         objectCount += other.objectCount
         presence.merge(other.presence, uniquingKeysWith: +)
@@ -73,7 +73,7 @@ public struct JSONShape: Sendable, Equatable {
     }
 
     /// `string or null`, `number`: null last, as people say it.
-    public static func describe(_ kinds: Set<Kind>) -> String {
+    package static func describe(_ kinds: Set<Kind>) -> String {
         (kinds.subtracting([.null]).sorted() + (kinds.contains(.null) ? [.null] : [])).map(\.rawValue).joined(separator: " or ")
     }
 

@@ -10,8 +10,8 @@
 ///   reported;
 /// - array elements are compared as the union of their shapes; an empty array on either side says nothing about the
 ///   shape of elements, so it is never drift.
-public enum JSONShapeDiff {
-    public static func compare(recorded: JSONShape, live: JSONShape) -> [DriftFinding] {
+package enum JSONShapeDiff {
+    package static func compare(recorded: JSONShape, live: JSONShape) -> [DriftFinding] {
         var findings: [DriftFinding] = []
         compare(recorded, live, at: "$", into: &findings)
         return findings
@@ -59,7 +59,7 @@ public enum JSONShapeDiff {
     }
 
     /// `$.owner.login`, or `$['content-type']` for a name that is not an identifier.
-    public static func member(_ name: String, of path: String) -> String {
+    package static func member(_ name: String, of path: String) -> String {
         let isIdentifier = !name.isEmpty && name.utf8.allSatisfy(isIdentifierByte)
             && !(name.utf8.first.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false)
         if isIdentifier { return path + "." + name }

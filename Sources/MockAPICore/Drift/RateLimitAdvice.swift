@@ -6,23 +6,23 @@ import Darwin
 
 /// What an answer's headers say about sending more requests: `Retry-After` (seconds or an HTTP date), GitHub's
 /// `x-ratelimit-remaining`/`x-ratelimit-reset` and Qiita's `rate-remaining`/`rate-reset` (reset in epoch seconds).
-public struct RateLimitAdvice: Sendable, Equatable {
+package struct RateLimitAdvice: Sendable, Equatable {
     /// Seconds to wait before the next request to the same upstream; nil when nothing asks for a wait.
-    public var wait: Double?
+    package var wait: Double?
     /// Whether the answer is a refusal for the rate limit rather than the API's answer (429; 403 or 503 with
     /// `Retry-After` or no requests remaining), so it is not compared but sent again after the wait.
-    public var refused: Bool
+    package var refused: Bool
 
     /// Remaining/reset header pairs: GitHub's, then Qiita's.
     static let pairs = [("x-ratelimit-remaining", "x-ratelimit-reset"), ("rate-remaining", "rate-reset")]
 
-    public init(wait: Double?, refused: Bool) {
+    package init(wait: Double?, refused: Bool) {
         self.wait = wait
         self.refused = refused
     }
 
     /// Reads an answer's status and headers at the time `now` (epoch seconds).
-    public init(status: Int, headers: HTTPHeaders, now: Double) {
+    package init(status: Int, headers: HTTPHeaders, now: Double) {
         var wait = headers["retry-after"].flatMap { RateLimitAdvice.seconds(retryAfter: $0, now: now) }
         var exhausted = false
         for (remainingName, resetName) in RateLimitAdvice.pairs {

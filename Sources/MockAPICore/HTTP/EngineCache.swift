@@ -2,20 +2,20 @@ import Synchronization
 
 /// One slot where a server engine keeps its native form of a ``PreparedResponse``, built on first use and released
 /// with the prepared response. Reading it is a single atomic load.
-public final class EngineCache: Sendable {
-    public typealias Entry = any AnyObject & Sendable
+package final class EngineCache: Sendable {
+    package typealias Entry = any AnyObject & Sendable
 
     private let slot = Atomic<Unmanaged<Entry>?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// The object an engine stored, if any.
-    public var value: Entry? {
+    package var value: Entry? {
         slot.load(ordering: .acquiring)?.takeUnretainedValue()
     }
 
     /// Stores `object` unless another thread stored one first; returns the object that is in the slot now.
-    public func store(_ object: Entry) -> Entry {
+    package func store(_ object: Entry) -> Entry {
         let retained = Unmanaged.passRetained(object)
         let (exchanged, current) = slot.compareExchange(expected: nil, desired: retained, ordering: .acquiringAndReleasing)
         if exchanged { return object }

@@ -1,48 +1,48 @@
 /// An ordered list of header fields. Repeated names (`set-cookie`) are kept as separate fields; lookups ignore case.
-public struct HTTPHeaders: Sendable, Hashable, ExpressibleByArrayLiteral {
-    public struct Field: Sendable, Hashable {
-        public var name: String
-        public var value: String
+package struct HTTPHeaders: Sendable, Hashable, ExpressibleByArrayLiteral {
+    package struct Field: Sendable, Hashable {
+        package var name: String
+        package var value: String
 
-        public init(_ name: String, _ value: String) {
+        package init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    public var fields: [Field]
+    package var fields: [Field]
 
-    public init(_ fields: [Field] = []) {
+    package init(_ fields: [Field] = []) {
         self.fields = fields
     }
 
-    public init(arrayLiteral elements: (String, String)...) {
+    package init(arrayLiteral elements: (String, String)...) {
         self.fields = elements.map { Field($0.0, $0.1) }
     }
 
     /// The value of the first field with this name, ignoring case.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value
     }
 
     /// Every value of this name, in order.
-    public func values(_ name: String) -> [String] {
+    package func values(_ name: String) -> [String] {
         fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
     }
 
-    public func contains(_ name: String) -> Bool { self[name] != nil }
+    package func contains(_ name: String) -> Bool { self[name] != nil }
 
-    public mutating func append(_ name: String, _ value: String) {
+    package mutating func append(_ name: String, _ value: String) {
         fields.append(Field(name, value))
     }
 
     /// Removes every field with this name.
-    public mutating func remove(_ name: String) {
+    package mutating func remove(_ name: String) {
         fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
     }
 
     /// Replaces every field of this name with one field, at the position of the first.
-    public mutating func set(_ name: String, _ value: String) {
+    package mutating func set(_ name: String, _ value: String) {
         guard let first = fields.firstIndex(where: { $0.name.equalsIgnoringASCIICase(name) }) else {
             append(name, value)
             return
@@ -54,17 +54,17 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByArrayLiteral {
         }
     }
 
-    public var isEmpty: Bool { fields.isEmpty }
-    public var count: Int { fields.count }
+    package var isEmpty: Bool { fields.isEmpty }
+    package var count: Int { fields.count }
 }
 
 extension HTTPHeaders: Sequence {
-    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+    package func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 }
 
 extension StringProtocol {
     /// Compares ASCII letters without regard to case, as HTTP field names are compared.
-    public func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
+    package func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
         let lhs = utf8, rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
         for (a, b) in zip(lhs, rhs) where a != b {

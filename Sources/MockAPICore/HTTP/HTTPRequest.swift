@@ -1,19 +1,19 @@
 /// A request as the server engine hands it to a ``Responder``: method, the raw request target split into path and
 /// query (still percent-encoded, exactly as the client sent them), the headers the responder asked for, and the body.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// As sent, for example `GET`.
-    public var method: String
+    package var method: String
     /// The path of the request target, percent-encoded as sent: `/repos/o/r`.
-    public var path: String
+    package var path: String
     /// The query after `?`, percent-encoded as sent, or nil when the target has no `?`.
-    public var query: String?
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+    package var query: String?
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
     /// Whether the client connected from this machine (127.0.0.0/8 or ::1). The admin endpoints answer other peers
     /// only with the admin token. Requests built in memory (tests, in-process callers) count as local.
-    public var peerIsLoopback: Bool
+    package var peerIsLoopback: Bool
 
-    public init(method: String, path: String, query: String? = nil, headers: HTTPHeaders = [], body: [UInt8] = [],
+    package init(method: String, path: String, query: String? = nil, headers: HTTPHeaders = [], body: [UInt8] = [],
                 peerIsLoopback: Bool = true) {
         self.method = method
         self.path = path
@@ -24,13 +24,13 @@ public struct HTTPRequest: Sendable {
     }
 
     /// A request from a raw request target such as `/search/issues?q=a%20b`.
-    public init(method: String, target: String, headers: HTTPHeaders = [], body: [UInt8] = [], peerIsLoopback: Bool = true) {
+    package init(method: String, target: String, headers: HTTPHeaders = [], body: [UInt8] = [], peerIsLoopback: Bool = true) {
         let (path, query) = HTTPRequest.split(target: target)
         self.init(method: method, path: path, query: query, headers: headers, body: body, peerIsLoopback: peerIsLoopback)
     }
 
     /// The request target as sent: path, then `?` and the query when there is one.
-    public var target: String {
+    package var target: String {
         guard let query else { return path }
         return path + "?" + query
     }
@@ -38,7 +38,7 @@ public struct HTTPRequest: Sendable {
     /// Splits a request target at the first `?`; a fragment, which clients should not send, is dropped, and an
     /// absolute-form target (`http://host/path`, as sent to proxies) is reduced to its path. Works on bytes: this runs
     /// for every request.
-    public static func split(target: String) -> (path: String, query: String?) {
+    package static func split(target: String) -> (path: String, query: String?) {
         let utf8 = target.utf8
         var start = utf8.startIndex
         if utf8.first == UInt8(ascii: "h"), let authority = absoluteFormAuthority(utf8) {

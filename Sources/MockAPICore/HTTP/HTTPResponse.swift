@@ -1,36 +1,36 @@
 /// An answer to send: status, header fields in order, and the exact body bytes. The engine frames the body itself, so
 /// `content-length` and `transfer-encoding` must not be among the headers.
-public struct HTTPResponse: Sendable, Equatable {
-    public var status: Int
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+package struct HTTPResponse: Sendable, Equatable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
 
-    public init(status: Int, headers: HTTPHeaders = [], body: [UInt8] = []) {
+    package init(status: Int, headers: HTTPHeaders = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A JSON answer whose body is the given compact JSON bytes.
-    public static func json(status: Int, _ body: [UInt8], headers: HTTPHeaders = []) -> HTTPResponse {
+    package static func json(status: Int, _ body: [UInt8], headers: HTTPHeaders = []) -> HTTPResponse {
         var all: HTTPHeaders = [("content-type", "application/json; charset=utf-8")]
         all.fields.append(contentsOf: headers.fields)
         return HTTPResponse(status: status, headers: all, body: body)
     }
 
     /// A plain-text answer.
-    public static func text(status: Int, _ body: String) -> HTTPResponse {
+    package static func text(status: Int, _ body: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("content-type", "text/plain; charset=utf-8")], body: Array(body.utf8))
     }
 }
 
 /// A response built once (at load time) and sent many times. An engine may keep its own ready-to-send form of it in
 /// ``engineCache``, so that serving it costs a lookup and a buffer hand-off.
-public final class PreparedResponse: Sendable {
-    public let response: HTTPResponse
-    public let engineCache = EngineCache()
+package final class PreparedResponse: Sendable {
+    package let response: HTTPResponse
+    package let engineCache = EngineCache()
 
-    public init(_ response: HTTPResponse) {
+    package init(_ response: HTTPResponse) {
         self.response = response
     }
 }

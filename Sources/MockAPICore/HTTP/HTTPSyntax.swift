@@ -1,7 +1,7 @@
 /// Byte classes of HTTP/1.1 (RFC 9110) that validation needs.
-public enum HTTPSyntax {
+package enum HTTPSyntax {
     /// `tchar`: the bytes of a method or header name.
-    public static func isTokenByte(_ byte: UInt8) -> Bool {
+    package static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
@@ -16,7 +16,7 @@ public enum HTTPSyntax {
 
     /// A byte that may appear in a request target as sent: no space, no control character, no DEL. (Bytes above 0x7F
     /// are let through: some clients send raw UTF-8.)
-    public static func isTargetByte(_ byte: UInt8) -> Bool {
+    package static func isTargetByte(_ byte: UInt8) -> Bool {
         byte > 0x20 && byte != 0x7F
     }
 }

@@ -1,5 +1,5 @@
 /// What a responder gives back for one request.
-public enum Reply: Sendable {
+package enum Reply: Sendable {
     /// An answer built for this request.
     case response(HTTPResponse)
     /// An answer built once and served many times; the engine may reuse its native form.
@@ -19,15 +19,15 @@ public enum Reply: Sendable {
 }
 
 /// Which request headers the engine must collect before calling a responder. Collecting none is the fast path.
-public enum HeaderNeeds: Sendable, Equatable {
+package enum HeaderNeeds: Sendable, Equatable {
     case all
     /// These names, lower-case.
     case only(Set<String>)
 
-    public static let none = HeaderNeeds.only([])
+    package static let none = HeaderNeeds.only([])
 
     /// What two responders behind one entry point need together.
-    public func union(_ other: HeaderNeeds) -> HeaderNeeds {
+    package func union(_ other: HeaderNeeds) -> HeaderNeeds {
         switch (self, other) {
         case (.all, _), (_, .all): .all
         case (.only(let mine), .only(let theirs)): .only(mine.union(theirs))
@@ -39,7 +39,7 @@ public enum HeaderNeeds: Sendable, Equatable {
 /// mockapi does with a request (replay, record, admin).
 ///
 /// `reply(to:)` is called on an engine thread and must not block: anything slow goes in a `.deferred` reply.
-public protocol Responder: Sendable {
+package protocol Responder: Sendable {
     var headerNeeds: HeaderNeeds { get }
     func reply(to request: HTTPRequest) -> Reply
 }
@@ -48,7 +48,7 @@ extension Reply {
     /// Runs deferred work to the end and returns the answer; for tests and in-process callers. A connection fault has
     /// no HTTP answer: `.reset` and `.hang` resolve to status 0 with an `X-Mockapi-Fault` header naming them, and
     /// `.truncated` to the response with its body cut where the engine would stop sending.
-    public func resolved() async -> HTTPResponse {
+    package func resolved() async -> HTTPResponse {
         switch self {
         case .response(let response): response
         case .prepared(let prepared): prepared.response
@@ -63,7 +63,7 @@ extension Reply {
 
 extension Responder {
     /// The answer to a request, waiting for deferred work; for tests and in-process callers.
-    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+    package func respond(to request: HTTPRequest) async -> HTTPResponse {
         await reply(to: request).resolved()
     }
 }

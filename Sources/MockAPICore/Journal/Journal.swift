@@ -36,36 +36,26 @@ public struct JournalEntry: Sendable {
 
 /// Every request the server answered: exact counts since start, and the most recent entries (a bounded ring, so a
 /// long-running server does not grow).
-public final class Journal: Sendable {
-    public struct Counts: Sendable, Equatable {
-        public var requests = 0
-        public var matched = 0
-        public var unmatched = 0
-        public var recorded = 0
-        public var failed = 0
-        public var faults = 0
-        public var admin = 0
-    }
-
+package final class Journal: Sendable {
     private struct State {
         var ring: [JournalEntry] = []
         /// Where the oldest entry is once the ring is full.
         var start = 0
         var sequence = 0
-        var counts = Counts()
+        var counts = RequestCounts()
     }
 
-    public let capacity: Int
+    package let capacity: Int
     private let state = Mutex(State())
 
-    public init(capacity: Int = 10_000) {
+    package init(capacity: Int = 10_000) {
         self.capacity = max(capacity, 1)
     }
 
     /// Keeps an entry for a request and counts it.
     /// - Parameter scope: the cassette a scoped base URL named, when the request came through one.
     @discardableResult
-    public func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil) -> Int {
+    package func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil) -> Int {
         let time = Journal.now()
         return state.withLock { state in
             state.sequence += 1
@@ -93,17 +83,17 @@ public final class Journal: Sendable {
 
     /// Counts an admin request without keeping an entry: read-only admin calls (a page polling the journal) would
     /// otherwise push the requests people look for out of the ring.
-    public func countAdmin() {
+    package func countAdmin() {
         state.withLock { state in
             state.counts.requests += 1
             state.counts.admin += 1
         }
     }
 
-    public var counts: Counts { state.withLock { $0.counts } }
+    package var counts: RequestCounts { state.withLock { $0.counts } }
 
     /// The kept entries with a sequence number above `after`, oldest first.
-    public func entries(after: Int = 0) -> [JournalEntry] {
+    package func entries(after: Int = 0) -> [JournalEntry] {
         state.withLock { state in
             let ordered = state.ring[state.start...] + state.ring[..<state.start]
             return ordered.filter { $0.sequence > after }
@@ -111,11 +101,11 @@ public final class Journal: Sendable {
     }
 
     /// How many entries fell out of the ring.
-    public var dropped: Int {
+    package var dropped: Int {
         state.withLock { $0.sequence - $0.ring.count }
     }
 
-    public func clear() {
+    package func clear() {
         state.withLock { state in
             state.ring.removeAll()
             state.start = 0

@@ -5,12 +5,12 @@ import Glibc
 
 /// Reading the JSON forms back (`GET /__mockapi/journal` of a server in another process), so that tests see the same
 /// values whether the server runs in their process or not.
-public struct JournalDecodingError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct JournalDecodingError: Error, Sendable, CustomStringConvertible {
+    package let description: String
 }
 
 extension JournalEntry {
-    public init(json: JSONValue) throws(JournalDecodingError) {
+    package init(json: JSONValue) throws(JournalDecodingError) {
         func string(_ name: String) throws(JournalDecodingError) -> String {
             guard let value = json[name]?.stringValue else {
                 throw JournalDecodingError(description: "journal entry: \"\(name)\" missing or not a string in \(json)")
@@ -62,7 +62,7 @@ extension JournalEntry {
 
 extension UnmatchedReport {
     /// Reads the body of an unmatched answer (or the `unmatched` member of a journal entry).
-    public init(json: JSONValue) throws(JournalDecodingError) {
+    package init(json: JSONValue) throws(JournalDecodingError) {
         guard let request = json["request"], let method = request["method"]?.stringValue,
             let path = request["path"]?.stringValue
         else {

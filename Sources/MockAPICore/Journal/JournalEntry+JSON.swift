@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 extension JournalEntry {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONMember] = [
             JSONMember("sequence", .integer(sequence)),
             JSONMember("time", .string(JournalEntry.iso8601(time))),
@@ -34,7 +34,7 @@ extension JournalEntry {
     }
 
     /// `2026-11-21T10:00:00.123Z`
-    public static func iso8601(_ time: Double) -> String {
+    package static func iso8601(_ time: Double) -> String {
         var seconds = time_t(time.rounded(.down))
         let milliseconds = Int((time - Double(seconds)) * 1000)
         var parts = tm()
@@ -46,8 +46,8 @@ extension JournalEntry {
     }
 }
 
-extension Journal.Counts {
-    public var jsonValue: JSONValue {
+extension RequestCounts {
+    package var jsonValue: JSONValue {
         .object([
             JSONMember("requests", .integer(requests)), JSONMember("matched", .integer(matched)),
             JSONMember("unmatched", .integer(unmatched)), JSONMember("recorded", .integer(recorded)),
@@ -59,7 +59,7 @@ extension Journal.Counts {
 
 extension JournalEntry {
     /// `matched`, `unmatched`, `recorded`, `admin`, `failed` or `fault`: the `outcome` member of the JSON form.
-    public var outcomeName: String {
+    package var outcomeName: String {
         switch outcome {
         case .matched: "matched"
         case .unmatched: "unmatched"
@@ -71,7 +71,7 @@ extension JournalEntry {
     }
 
     /// Whether the request came through the cassette's scoped base URL or was answered from the cassette.
-    public func concerns(cassette name: String) -> Bool {
+    package func concerns(cassette name: String) -> Bool {
         if scope == name { return true }
         switch outcome {
         case .matched(let cassette, _), .recorded(let cassette, _): return cassette == name

@@ -1,6 +1,6 @@
 /// What `mockapi lint` checks. The raw value is the name printed with each finding and used in a cassette's
 /// allow-list (``LintAllowance``).
-public enum LintRule: String, Sendable, CaseIterable, Comparable {
+package enum LintRule: String, Sendable, CaseIterable, Comparable {
     /// A header that the recorder scrubs (`authorization`, `cookie`, `set-cookie`, `x-api-key`, …) holds a value.
     case secretHeader = "secret-header"
     /// A query or form parameter that the recorder scrubs (`access_token`, `client_secret`, `key`, …) holds a value.
@@ -27,7 +27,7 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
     case unusedAllowance = "unused-allowance"
 
     /// One line for `--help`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .secretHeader: "a header the recorder scrubs (authorization, cookie, x-api-key, …) is not redacted"
         case .secretQuery: "a query or form parameter the recorder scrubs (access_token, client_secret, …) is not redacted"
@@ -42,7 +42,7 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (lhs: LintRule, rhs: LintRule) -> Bool {
+    package static func < (lhs: LintRule, rhs: LintRule) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
 }

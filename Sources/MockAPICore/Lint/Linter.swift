@@ -1,22 +1,22 @@
 /// Checks loaded cassettes for what should not be committed: secrets left in them, interactions replay never needs or
 /// cannot tell apart, and bodies stored less readably than they could be. Pure: it reads cassettes, it changes
 /// nothing. Each rule is a ``LintRule``; a cassette's ``LintAllowance``s silence the findings its authors accept.
-public struct Linter: Sendable {
-    public struct Options: Sendable {
+package struct Linter: Sendable {
+    package struct Options: Sendable {
         /// The rules whose headers, parameters and JSON fields must hold no value: those of `mockapi record`.
-        public var rules: RedactionRules
+        package var rules: RedactionRules
         /// Values that must appear nowhere (`--secret-env NAME`).
-        public var secrets: [SecretLiteral]
+        package var secrets: [SecretLiteral]
         /// Headers that take part in matching, as `mockapi serve --match-header` would be given them.
-        public var matchHeaders: [String]
+        package var matchHeaders: [String]
         /// The cassettes are served with `--strict` (each recording answers once): repeated answers are not duplicates.
-        public var strict: Bool
+        package var strict: Bool
         /// The cassettes are served together through the plain URL (`--served-together`), so a request recorded in two
         /// of them is ambiguous. Off by default: one cassette per test (scoped URLs, the test helpers) is the usual
         /// layout, and there the same request in two cassettes is by design.
-        public var servedTogether: Bool
+        package var servedTogether: Bool
 
-        public init(rules: RedactionRules = .standard, secrets: [SecretLiteral] = [], matchHeaders: [String] = [],
+        package init(rules: RedactionRules = .standard, secrets: [SecretLiteral] = [], matchHeaders: [String] = [],
                     strict: Bool = false, servedTogether: Bool = false) {
             self.rules = rules
             self.secrets = secrets
@@ -26,14 +26,14 @@ public struct Linter: Sendable {
         }
     }
 
-    public let options: Options
+    package let options: Options
 
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
     }
 
     /// Lints cassettes: each on its own, and across all of them for ambiguity when they are served together.
-    public func lint(_ cassettes: [LoadedCassette]) -> LintReport {
+    package func lint(_ cassettes: [LoadedCassette]) -> LintReport {
         let scanner = SecretScanner(rules: options.rules, literals: options.secrets)
         let shadows = options.servedTogether
             ? ShadowScanner(cassettes: cassettes, matchHeaders: options.matchHeaders, strict: options.strict).scan()

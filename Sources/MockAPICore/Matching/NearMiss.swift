@@ -15,21 +15,21 @@ public struct NearMiss: Sendable, Equatable {
 }
 
 /// Compares an unmatched request with recorded ones, part by part.
-public struct RequestComparison {
-    public static let maximumDifferences = 8
+package struct RequestComparison {
+    package static let maximumDifferences = 8
 
     let request: RequestKey
     let requestJSON: JSONValue?
     let normalizer: RequestNormalizer
 
-    public init(request: RequestKey, body: [UInt8], normalizer: RequestNormalizer) {
+    package init(request: RequestKey, body: [UInt8], normalizer: RequestNormalizer) {
         self.request = request
         self.normalizer = normalizer
         if case .json = request.body { self.requestJSON = normalizer.json(body) } else { self.requestJSON = nil }
     }
 
     /// The differences with a recorded request, and a distance for ranking (0 only when nothing differs).
-    public func compare(with recorded: RequestKey, recordedBody: Body, matchHeaders: [String]) -> (distance: Int, differences: [String]) {
+    package func compare(with recorded: RequestKey, recordedBody: Body, matchHeaders: [String]) -> (distance: Int, differences: [String]) {
         var differences: [String] = []
         var distance = 0
         if request.method != recorded.method {

@@ -1,7 +1,7 @@
 /// Percent-decoding for request targets (RFC 3986), byte-exact: invalid escapes are kept as written.
-public enum PercentDecoding {
+package enum PercentDecoding {
     /// Decodes `%XX` escapes, and `+` as a space when `plusIsSpace` (form and query encoding).
-    public static func decode(_ text: Substring, plusIsSpace: Bool) -> String {
+    package static func decode(_ text: Substring, plusIsSpace: Bool) -> String {
         let utf8 = text.utf8
         guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)
@@ -24,7 +24,7 @@ public enum PercentDecoding {
 
     /// A path in normal form for comparison: escapes of unreserved characters decoded (`%7E` → `~`), other escapes with
     /// upper-case hex (`%2f` → `%2F`). Reserved characters keep their meaning: `%2F` is not `/`.
-    public static func normalizePath(_ path: String) -> String {
+    package static func normalizePath(_ path: String) -> String {
         let utf8 = path.utf8
         guard utf8.contains(UInt8(ascii: "%")) else { return path }
         var output: [UInt8] = []

@@ -1,13 +1,13 @@
 /// The placeholders that stand in for scrubbed secrets in cassettes: `<redacted>`, or `<NAME>` for the value of an
 /// environment variable named with `--redact-env NAME`. Replay matching treats a recorded placeholder as "any value".
-public enum RedactionMarker {
-    public static let generic = "<redacted>"
+package enum RedactionMarker {
+    package static let generic = "<redacted>"
 
     /// The placeholder for the value of an environment variable.
-    public static func forVariable(_ name: String) -> String { "<\(name)>" }
+    package static func forVariable(_ name: String) -> String { "<\(name)>" }
 
     /// Whether a recorded value is a placeholder (and so matches any value).
-    public static func isPlaceholder(_ value: String) -> Bool {
+    package static func isPlaceholder(_ value: String) -> Bool {
         if value == generic { return true }
         let utf8 = value.utf8
         guard utf8.count > 2, utf8.first == UInt8(ascii: "<"), utf8.last == UInt8(ascii: ">") else { return false }
@@ -18,7 +18,7 @@ public enum RedactionMarker {
     }
 
     /// Whether a recorded value contains a placeholder, as in `token <redacted>` or `Bearer <GITHUB_TOKEN>`.
-    public static func containsPlaceholder(_ value: String) -> Bool {
+    package static func containsPlaceholder(_ value: String) -> Bool {
         value.contains(generic) || value.split(separator: " ").contains { isPlaceholder(String($0)) }
     }
 }

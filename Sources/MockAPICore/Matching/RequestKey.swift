@@ -1,17 +1,17 @@
 /// A request reduced to what replay compares: two requests match exactly when their keys are equal, so keys index a
 /// hash table and lookup costs the same whatever the number of recorded interactions.
-public struct RequestKey: Hashable, Sendable {
+package struct RequestKey: Hashable, Sendable {
     /// Upper-case.
-    public var method: String
+    package var method: String
     /// In normal form (see ``PercentDecoding/normalizePath(_:)``), including any mount prefix.
-    public var path: String
+    package var path: String
     /// Decoded `(name, value)` pairs, sorted: order does not matter, repetition does.
-    public var query: [QueryParameter]
-    public var body: BodyKey
+    package var query: [QueryParameter]
+    package var body: BodyKey
     /// The values of the headers chosen with `--match-header`, in the order they were chosen; nil when absent.
-    public var headers: [String?]
+    package var headers: [String?]
 
-    public init(method: String, path: String, query: [QueryParameter], body: BodyKey, headers: [String?] = []) {
+    package init(method: String, path: String, query: [QueryParameter], body: BodyKey, headers: [String?] = []) {
         self.method = method
         self.path = path
         self.query = query
@@ -21,23 +21,23 @@ public struct RequestKey: Hashable, Sendable {
 }
 
 /// One decoded query (or form) parameter. `+` and `%20` both decode to a space.
-public struct QueryParameter: Hashable, Sendable, Comparable {
-    public var name: String
-    public var value: String
+package struct QueryParameter: Hashable, Sendable, Comparable {
+    package var name: String
+    package var value: String
 
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }
 
-    public static func < (lhs: QueryParameter, rhs: QueryParameter) -> Bool {
+    package static func < (lhs: QueryParameter, rhs: QueryParameter) -> Bool {
         if lhs.name != rhs.name { return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8) }
         return lhs.value.utf8.lexicographicallyPrecedes(rhs.value.utf8)
     }
 
     /// Parses `a=1&b=x+y&c` into decoded pairs in the order written (a name without `=` has an empty value).
     /// Works on bytes: this runs for every request.
-    public static func parse(_ encoded: String) -> [QueryParameter] {
+    package static func parse(_ encoded: String) -> [QueryParameter] {
         let utf8 = encoded.utf8
         guard !utf8.isEmpty else { return [] }
         var parameters: [QueryParameter] = []
@@ -60,7 +60,7 @@ public struct QueryParameter: Hashable, Sendable, Comparable {
 }
 
 /// A body as matching compares it.
-public enum BodyKey: Hashable, Sendable {
+package enum BodyKey: Hashable, Sendable {
     case none
     /// Canonical JSON (members sorted, numbers normalised): compared by meaning.
     case json([UInt8])

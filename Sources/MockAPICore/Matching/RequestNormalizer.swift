@@ -6,28 +6,28 @@ import MockAPIJSON
 /// Rules: method; path in normal form; query as a multiset of decoded pairs; body by meaning (JSON), as a multiset
 /// (forms) or by bytes; the `--match-header` headers. Wherever a recording holds a redaction placeholder (a query
 /// parameter, a chosen header, a JSON string), that part matches any value.
-public struct RequestNormalizer: Sendable {
+package struct RequestNormalizer: Sendable {
     /// Lower-case names of the headers that take part in matching.
-    public let matchHeaders: [String]
+    package let matchHeaders: [String]
     /// Parameters (query or form) whose recorded value is a placeholder somewhere.
-    public private(set) var wildcardParameters: Set<String> = []
+    package private(set) var wildcardParameters: Set<String> = []
     /// Chosen headers whose recorded value holds a placeholder somewhere.
-    public private(set) var wildcardHeaders: Set<String> = []
+    package private(set) var wildcardHeaders: Set<String> = []
     /// JSON body locations (`$.token`, `$.items[*].secret`) whose recorded value is a placeholder somewhere.
-    public private(set) var wildcardJSONPaths: Set<String> = []
+    package private(set) var wildcardJSONPaths: Set<String> = []
 
-    public init(matchHeaders: [String] = []) {
+    package init(matchHeaders: [String] = []) {
         self.matchHeaders = matchHeaders.map { $0.lowercased() }
     }
 
     /// The headers the engine must collect for incoming requests to be keyed.
-    public var neededHeaders: Set<String> {
+    package var neededHeaders: Set<String> {
         Set(matchHeaders).union(["content-type"])
     }
 
     /// Notes the placeholders of a recorded request, so incoming values there are ignored. Call for every recorded
     /// request before computing any key.
-    public mutating func learnPlaceholders(from request: RecordedRequest) {
+    package mutating func learnPlaceholders(from request: RecordedRequest) {
         for parameter in QueryParameter.parse(request.query ?? "") where RedactionMarker.isPlaceholder(parameter.value) {
             wildcardParameters.insert(parameter.name)
         }
@@ -47,16 +47,16 @@ public struct RequestNormalizer: Sendable {
     }
 
     /// The key of a recorded request; `path` is the path the client used (with the mount).
-    public func key(for request: RecordedRequest, path: String) -> RequestKey {
+    package func key(for request: RecordedRequest, path: String) -> RequestKey {
         key(method: request.method, path: path, query: request.query, headers: request.headers, body: request.body.bytes)
     }
 
     /// The key of an incoming request.
-    public func key(for request: HTTPRequest) -> RequestKey {
+    package func key(for request: HTTPRequest) -> RequestKey {
         key(method: request.method, path: request.path, query: request.query, headers: request.headers, body: request.body)
     }
 
-    public func key(method: String, path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) -> RequestKey {
+    package func key(method: String, path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) -> RequestKey {
         RequestKey(
             method: RequestNormalizer.normalizeMethod(method),
             path: PercentDecoding.normalizePath(path),
@@ -70,7 +70,7 @@ public struct RequestNormalizer: Sendable {
     }
 
     /// Decoded, sorted pairs, with placeholder-covered values blanked out.
-    public func parameters(_ encoded: String) -> [QueryParameter] {
+    package func parameters(_ encoded: String) -> [QueryParameter] {
         var pairs = QueryParameter.parse(encoded)
         if !wildcardParameters.isEmpty {
             for index in pairs.indices where wildcardParameters.contains(pairs[index].name) {
@@ -81,7 +81,7 @@ public struct RequestNormalizer: Sendable {
         return pairs
     }
 
-    public func bodyKey(_ bytes: [UInt8], contentType: String?) -> BodyKey {
+    package func bodyKey(_ bytes: [UInt8], contentType: String?) -> BodyKey {
         guard !bytes.isEmpty else { return .none }
         if RequestNormalizer.isForm(contentType) {
             return .form(parameters(String(decoding: bytes, as: UTF8.self)))
@@ -93,7 +93,7 @@ public struct RequestNormalizer: Sendable {
     }
 
     /// The body parsed as JSON, when it is JSON.
-    public func json(_ bytes: [UInt8]) -> JSONValue? {
+    package func json(_ bytes: [UInt8]) -> JSONValue? {
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
         switch first {
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""): return try? JSONValue.parse(bytes)

@@ -1,17 +1,17 @@
 import MockAPICompression
 
 /// Which header fields cross the proxy, in each direction, and which are kept in the cassette.
-public enum ProxyHeaders {
+package enum ProxyHeaders {
     /// Fields that describe one connection, not the message (RFC 9110 §7.6.1), and framing the HTTP stacks on each
     /// side set themselves. `Host` is set for the upstream by the HTTP client.
-    public static let connectionFields: Set<String> = [
+    package static let connectionFields: Set<String> = [
         "connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "host",
         "content-length", "expect",
     ]
 
     /// The client's header fields as sent upstream: connection fields dropped (also those the client's `Connection`
     /// names), and `Accept-Encoding` narrowed to codings mockapi can decode for the cassette.
-    public static func forwarded(_ headers: HTTPHeaders) -> HTTPHeaders {
+    package static func forwarded(_ headers: HTTPHeaders) -> HTTPHeaders {
         let named = namedByConnection(headers)
         var output = HTTPHeaders()
         for field in headers {
@@ -28,7 +28,7 @@ public enum ProxyHeaders {
 
     /// The upstream's header fields as sent to the client: everything but connection fields and framing (the server
     /// frames the body itself). `Content-Encoding` stays: the client gets the body as the upstream coded it.
-    public static func toClient(_ headers: HTTPHeaders) -> HTTPHeaders {
+    package static func toClient(_ headers: HTTPHeaders) -> HTTPHeaders {
         let named = namedByConnection(headers)
         return HTTPHeaders(headers.fields.filter { field in
             let name = field.name.lowercased()
@@ -38,13 +38,13 @@ public enum ProxyHeaders {
 
     /// The upstream's header fields as stored: also without `Content-Encoding`, since the cassette holds the body
     /// decoded (replay would drop it anyway; see ``ResponsePreparer/unreplayedHeaders``).
-    public static func storedResponse(_ headers: HTTPHeaders) -> HTTPHeaders {
+    package static func storedResponse(_ headers: HTTPHeaders) -> HTTPHeaders {
         HTTPHeaders(toClient(headers).fields.filter { !$0.name.equalsIgnoringASCIICase("content-encoding") })
     }
 
     /// An `Accept-Encoding` value with only the codings mockapi decodes (gzip, deflate, br, identity), parameters
     /// such as `;q=0.5` kept; nil when none is left (the upstream then sends the body uncoded).
-    public static func acceptEncoding(_ value: String) -> String? {
+    package static func acceptEncoding(_ value: String) -> String? {
         let kept = value.split(separator: ",").compactMap { item -> String? in
             let trimmed = item.trimmingSpaces()
             let coding = trimmed.prefix { $0 != ";" }.trimmingSpaces().lowercased()

@@ -9,20 +9,20 @@ import Synchronization
 /// A client therefore never receives an answer that is not on disk: when the upstream cannot be reached, the body
 /// cannot be decoded, or the write is refused (a secret would leak, the disk is full), the client gets mockapi's own
 /// error instead (502, or 504 for a timeout), marked with ``errorHeader`` and a JSON body saying what failed where.
-public final class Recorder: Responder {
+package final class Recorder: Responder {
     /// Marks answers made by mockapi itself rather than by the upstream; its value is the cause (`refused`).
-    public static let errorHeader = "X-Mockapi-Error"
+    package static let errorHeader = "X-Mockapi-Error"
 
-    public let routes: UpstreamRoutes
-    public let upstream: any Upstream
-    public let redactor: Redactor
-    public let writer: CassetteWriter
-    public let journal: Journal
-    public let statistics: RecorderStatistics
+    package let routes: UpstreamRoutes
+    package let upstream: any Upstream
+    package let redactor: Redactor
+    package let writer: CassetteWriter
+    package let journal: Journal
+    package let statistics: RecorderStatistics
     /// How the write-ahead log names the cassette.
-    public let cassetteName: String
+    package let cassetteName: String
     /// The largest decoded answer body recorded.
-    public let maximumBodyBytes: Int
+    package let maximumBodyBytes: Int
     private let logger: Logger
     /// Points absolute upstream URLs in answers back at the proxy (see ``ProxiedAnswer``); nil when not asked to.
     private let rewriter: URLRewriter?
@@ -35,7 +35,7 @@ public final class Recorder: Responder {
 
     /// - Parameter clientBaseURL: the proxy's own base URL; upstream URLs in what the client receives are rewritten to
     ///   it, so the client's next request (a `next` page, a redirect) comes through the proxy too. Nil: not rewritten.
-    public init(routes: UpstreamRoutes, upstream: any Upstream, redactor: Redactor, writer: CassetteWriter,
+    package init(routes: UpstreamRoutes, upstream: any Upstream, redactor: Redactor, writer: CassetteWriter,
                 journal: Journal = Journal(), statistics: RecorderStatistics = RecorderStatistics(), cassetteName: String,
                 maximumBodyBytes: Int = 256 << 20, clientBaseURL: String? = nil, logger: Logger) {
         self.routes = routes
@@ -51,9 +51,9 @@ public final class Recorder: Responder {
     }
 
     /// Every header is forwarded, so the engine must collect them all.
-    public var headerNeeds: HeaderNeeds { .all }
+    package var headerNeeds: HeaderNeeds { .all }
 
-    public func reply(to request: HTTPRequest) -> Reply {
+    package func reply(to request: HTTPRequest) -> Reply {
         guard request.path.hasPrefix("/") else {
             return failure(request, status: 400, cause: "bad target", message: "cannot forward the request target \(request.path): "
                 + "mockapi record forwards origin-form targets (/path?query) only")

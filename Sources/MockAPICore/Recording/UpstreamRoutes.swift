@@ -57,11 +57,11 @@ public struct RouteError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Picks the upstream for a request path: the longest mount that is the path or a whole-segment prefix of it, so
 /// `/qiita/api/v2/items` goes to `/qiita` and `/qiitax` to `/`.
-public struct UpstreamRoutes: Sendable, Equatable {
+package struct UpstreamRoutes: Sendable, Equatable {
     /// Longest mount first.
-    public let routes: [UpstreamRoute]
+    package let routes: [UpstreamRoute]
 
-    public init(_ routes: [UpstreamRoute]) throws(RouteError) {
+    package init(_ routes: [UpstreamRoute]) throws(RouteError) {
         var seen: Set<String> = []
         for route in routes where !seen.insert(route.mount).inserted {
             throw RouteError(argument: route.description, reason: "another --upstream is already mounted at \(route.mount)")
@@ -70,7 +70,7 @@ public struct UpstreamRoutes: Sendable, Equatable {
     }
 
     /// The route for a client's path, and the path to send upstream (the client's path without the mount).
-    public func route(for path: String) -> (route: UpstreamRoute, upstreamPath: String)? {
+    package func route(for path: String) -> (route: UpstreamRoute, upstreamPath: String)? {
         for route in routes {
             if route.mount == "/" { return (route, path) }
             guard path.hasPrefix(route.mount) else { continue }
@@ -81,5 +81,5 @@ public struct UpstreamRoutes: Sendable, Equatable {
         return nil
     }
 
-    public var mounts: [String] { routes.map(\.mount) }
+    package var mounts: [String] { routes.map(\.mount) }
 }

@@ -12,15 +12,15 @@ import Darwin
 /// A file is rewritten only when something changed, atomically (a crash leaves the old file or the new one), and only
 /// after checking that no scrubbed value is left in the bytes. The journal an interrupted recorder left beside it is
 /// folded in and removed, so no unscrubbed copy stays on disk. Do not scrub a cassette a recorder is writing to.
-public struct CassetteScrubber: Sendable {
-    public struct Options: Sendable {
-        public var rules: RedactionRules
+package struct CassetteScrubber: Sendable {
+    package struct Options: Sendable {
+        package var rules: RedactionRules
         /// Also store base64 bodies that are UTF-8 text or JSON readably, as `{"text": …}` or `{"json": …}`.
-        public var readableBodies: Bool
+        package var readableBodies: Bool
         /// Report what would change; write nothing.
-        public var dryRun: Bool
+        package var dryRun: Bool
 
-        public init(rules: RedactionRules = .standard, readableBodies: Bool = false, dryRun: Bool = false) {
+        package init(rules: RedactionRules = .standard, readableBodies: Bool = false, dryRun: Bool = false) {
             self.rules = rules
             self.readableBodies = readableBodies
             self.dryRun = dryRun
@@ -28,25 +28,25 @@ public struct CassetteScrubber: Sendable {
     }
 
     /// What scrubbing one file did.
-    public struct Outcome: Sendable {
-        public let file: String
+    package struct Outcome: Sendable {
+        package let file: String
         /// Each change: where (`interactions[3] request header authorization`) and which rule; never a value.
-        public let changes: [RedactionReport.Change]
+        package let changes: [RedactionReport.Change]
         /// Requests the scrubbing made one (they differed only in scrubbed values).
-        public let merges: [RedactionMerge]
+        package let merges: [RedactionMerge]
         /// Whether the file was rewritten (false when nothing changed, or on a dry run).
-        public let written: Bool
+        package let written: Bool
         /// Whether a recorder's journal was folded into the file and removed.
-        public let foldedWriteAheadLog: Bool
+        package let foldedWriteAheadLog: Bool
     }
 
-    public let options: Options
+    package let options: Options
 
-    public init(options: Options) {
+    package init(options: Options) {
         self.options = options
     }
 
-    public func scrub(file: String) throws(CassetteError) -> Outcome {
+    package func scrub(file: String) throws(CassetteError) -> Outcome {
         var cassette = try Cassette.load(file: file)
         let report = Redactor(rules: options.rules).redact(&cassette)
         var changes = report.changes

@@ -5,7 +5,7 @@
 /// - `$..access_token`: a member named `access_token` at any depth
 /// - `$.credentials.*`: every member of an object
 public struct JSONPathPattern: Sendable, Hashable, CustomStringConvertible {
-    public enum Step: Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         case member(String)
         case anyMember
         case index(Int)
@@ -15,12 +15,12 @@ public struct JSONPathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One step on the way to a value while walking a document.
-    public enum Location: Sendable, Hashable {
+    package enum Location: Sendable, Hashable {
         case member(String)
         case index(Int)
     }
 
-    public let steps: [Step]
+    package let steps: [Step]
     public let description: String
 
     public struct ParseError: Error, Sendable, CustomStringConvertible {
@@ -70,7 +70,7 @@ public struct JSONPathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the value at `path` (from the document's root) is one this pattern names.
-    public func matches(_ path: [Location]) -> Bool {
+    package func matches(_ path: [Location]) -> Bool {
         // Most values are rejected by their last step alone; that check is cheap.
         switch (steps.last, path.last) {
         case (.member(let name)?, .member(let member)?), (.descendant(let name)?, .member(let member)?):

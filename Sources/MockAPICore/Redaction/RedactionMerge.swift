@@ -1,24 +1,24 @@
 /// Two recorded requests of one cassette that were different and that scrubbing made one: they differed only in
 /// scrubbed values, so each now matches the other's requests. Replay answers them in recorded order; `record`,
 /// `import` and `lint` say so, naming both.
-public struct RedactionMerge: Sendable, Equatable, CustomStringConvertible {
+package struct RedactionMerge: Sendable, Equatable, CustomStringConvertible {
     /// The earlier interaction's index in the cassette.
-    public let first: Int
+    package let first: Int
     /// The later one's.
-    public let second: Int
+    package let second: Int
     /// The request as it is now matched: `GET /search?access_token=<redacted>`.
-    public let request: String
+    package let request: String
     /// Where the scrubbed values were: `request query access_token`.
-    public let places: [String]
+    package let places: [String]
 
-    public init(first: Int, second: Int, request: String, places: [String]) {
+    package init(first: Int, second: Int, request: String, places: [String]) {
         self.first = first
         self.second = second
         self.request = request
         self.places = places
     }
 
-    public var description: String {
+    package var description: String {
         let where_ = places.isEmpty ? "" : " (\(places.joined(separator: ", ")))"
         return "interactions[\(first)] and interactions[\(second)] were different requests and are now one, "
             + "\(request): they differed only in scrubbed values\(where_); replay answers them in recorded order. "
@@ -29,7 +29,7 @@ public struct RedactionMerge: Sendable, Equatable, CustomStringConvertible {
 /// Finds requests that scrubbing made one, as interactions are added (by a recorder, one at a time; for a cassette,
 /// all of them). Requests are keyed as replay keys them (``RequestNormalizer``, placeholders learned from every
 /// scrubbed request so far); two requests merged when their scrubbed keys are equal and their original keys are not.
-public struct MergeWatch: Sendable {
+package struct MergeWatch: Sendable {
     private struct Entry: Sendable {
         let original: RequestKey
         let request: RecordedRequest
@@ -46,14 +46,14 @@ public struct MergeWatch: Sendable {
     /// How many requests are kept to compare with (a recorder's session may be long); later ones are not watched.
     private let limit: Int
 
-    public init(limit: Int = .max) {
+    package init(limit: Int = .max) {
         self.limit = limit
     }
 
     /// Adds an interaction as it was recorded and as it was scrubbed; returns the merges it completes.
     /// - Parameter places: where its request was scrubbed (``RedactionReport/Change/location``s); headers are left out
     ///   of the report, as they take no part in matching.
-    public mutating func add(original: Interaction, scrubbed: Interaction, index: Int, places: [String]) -> [RedactionMerge] {
+    package mutating func add(original: Interaction, scrubbed: Interaction, index: Int, places: [String]) -> [RedactionMerge] {
         guard entries.count < limit else { return [] }
         let places = places.filter { !$0.hasPrefix("request header") }
         let wildcards = (normalizer.wildcardParameters.count, normalizer.wildcardJSONPaths.count)

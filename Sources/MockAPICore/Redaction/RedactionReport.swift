@@ -1,32 +1,32 @@
 /// What a ``Redactor`` changed. It names places and rules, never the secret values (those are in ``secrets`` only, for
 /// checking the bytes about to be written, and print as their names).
-public struct RedactionReport: Sendable, Equatable {
-    public struct Change: Sendable, Equatable, CustomStringConvertible {
+package struct RedactionReport: Sendable, Equatable {
+    package struct Change: Sendable, Equatable, CustomStringConvertible {
         /// Where: `request header authorization`, `request query access_token`, `response body $.token`; prefixed with
         /// `interactions[3] ` when a whole cassette was scrubbed.
-        public let location: String
+        package let location: String
         /// Which rule: `header authorization`, `query access_token`, `json $..token`, `env GITHUB_TOKEN`, or
         /// `echo of request header authorization` for a scrubbed value found again elsewhere.
-        public let rule: String
+        package let rule: String
         /// How many values were replaced there.
-        public let count: Int
+        package let count: Int
 
-        public init(location: String, rule: String, count: Int = 1) {
+        package init(location: String, rule: String, count: Int = 1) {
             self.location = location
             self.rule = rule
             self.count = count
         }
 
-        public var description: String {
+        package var description: String {
             "\(location): \(rule)" + (count > 1 ? " (×\(count))" : "")
         }
     }
 
-    public var changes: [Change] = []
+    package var changes: [Change] = []
     /// Every value replaced, with its placeholder: what must not be found in the bytes written.
-    public var secrets: [SecretLiteral] = []
+    package var secrets: [SecretLiteral] = []
     /// Requests of one cassette that differed only in values scrubbed, and so now match the same requests.
-    public var merges: [RedactionMerge] = []
+    package var merges: [RedactionMerge] = []
     /// Where credentials were found by shape, as paths into the cassette file: what lint reports as `secret-shape`.
     var shapeSites: [ShapeSite] = []
 
@@ -37,19 +37,19 @@ public struct RedactionReport: Sendable, Equatable {
         let kind: String
     }
 
-    public init(changes: [Change] = [], secrets: [SecretLiteral] = [], merges: [RedactionMerge] = []) {
+    package init(changes: [Change] = [], secrets: [SecretLiteral] = [], merges: [RedactionMerge] = []) {
         self.changes = changes
         self.secrets = secrets
         self.merges = merges
     }
 
-    public var isEmpty: Bool { changes.isEmpty }
+    package var isEmpty: Bool { changes.isEmpty }
 
     /// Values replaced in all.
-    public var total: Int { changes.reduce(0) { $0 + $1.count } }
+    package var total: Int { changes.reduce(0) { $0 + $1.count } }
 
     /// Values replaced per rule, in the order the rules first applied.
-    public var countsByRule: [(rule: String, count: Int)] {
+    package var countsByRule: [(rule: String, count: Int)] {
         var order: [String] = []
         var counts: [String: Int] = [:]
         for change in changes {
@@ -68,7 +68,7 @@ public struct RedactionReport: Sendable, Equatable {
         if !secrets.contains(secret) { secrets.append(secret) }
     }
 
-    public mutating func merge(_ other: RedactionReport) {
+    package mutating func merge(_ other: RedactionReport) {
         changes += other.changes
         for secret in other.secrets { remember(secret) }
         merges += other.merges

@@ -104,14 +104,14 @@ public struct RedactionRules: Sendable, Equatable {
         credentialShapes: true)
 
     /// Whether a header of this name may be scrubbed by name (exactly or by a fragment), and is not kept.
-    public func coversHeader(_ name: String) -> Bool {
+    package func coversHeader(_ name: String) -> Bool {
         let lower = name.lowercased()
         guard !keepHeaders.contains(lower) else { return false }
         return headers.contains(lower) || headerFragments.contains { ByteSearch.contains($0, in: lower) }
     }
 
     /// Whether a parameter of this name may be scrubbed by name (exactly or by a fragment), and is not kept.
-    public func coversParameter(_ name: String) -> Bool {
+    package func coversParameter(_ name: String) -> Bool {
         let lower = name.lowercased()
         guard !keepQueryParameters.contains(lower) else { return false }
         return queryParameters.contains(lower) || queryFragments.contains { ByteSearch.contains($0, in: lower) }

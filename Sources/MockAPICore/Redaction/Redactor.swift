@@ -15,10 +15,10 @@
 ///
 /// Replay treats these placeholders as "any value" when matching (``RequestNormalizer``). When that makes two recorded
 /// requests one, ``redact(_:)-(Cassette)`` names them in ``RedactionReport/merges``.
-public struct Redactor: Sendable {
-    public let rules: RedactionRules
+package struct Redactor: Sendable {
+    package let rules: RedactionRules
 
-    public init(rules: RedactionRules) {
+    package init(rules: RedactionRules) {
         self.rules = rules
     }
 
@@ -47,7 +47,7 @@ public struct Redactor: Sendable {
     ///   - prefix: put before every location in the report (`interactions[3]`).
     ///   - known: secrets scrubbed from earlier interactions, hunted down in this one too.
     @discardableResult
-    public func redact(_ interaction: inout Interaction, at prefix: String = "", alsoHiding known: [SecretLiteral] = [])
+    package func redact(_ interaction: inout Interaction, at prefix: String = "", alsoHiding known: [SecretLiteral] = [])
         -> RedactionReport
     {
         redact(&interaction, scope: Scope(prefix: prefix), alsoHiding: known)
@@ -92,7 +92,7 @@ public struct Redactor: Sendable {
     /// `lint.allow` list acknowledges (an invented token kept on purpose) are left alone. Requests that scrubbing made
     /// indistinguishable are named in ``RedactionReport/merges``.
     @discardableResult
-    public func redact(_ cassette: inout Cassette) -> RedactionReport {
+    package func redact(_ cassette: inout Cassette) -> RedactionReport {
         let original = cassette.interactions
         var report = RedactionReport()
         for index in cassette.interactions.indices {
@@ -117,7 +117,7 @@ public struct Redactor: Sendable {
 
     /// The names (never the values) of the secrets found in `bytes` as whole values, in any form the redactor replaces:
     /// as written, percent-encoded or JSON-escaped. Empty means the bytes are safe to write.
-    public static func leaks(of secrets: [SecretLiteral], in bytes: [UInt8]) -> [String] {
+    package static func leaks(of secrets: [SecretLiteral], in bytes: [UInt8]) -> [String] {
         secrets.filter { secret in
             forms(of: secret.value).contains { ByteSearch.firstWholeOffset(of: $0, in: bytes) != nil }
         }.map(\.name)

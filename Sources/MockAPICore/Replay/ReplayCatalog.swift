@@ -3,10 +3,10 @@ import Synchronization
 /// The loaded cassettes as replay views: one over all of them for the plain base URL, and one per cassette for its
 /// scoped base URL (`…/@<name>`), each with its own queues and its answers prepared for its own base URL at build
 /// time. Immutable: a reload builds a new catalog, reusing the scoped views of cassettes that did not change.
-public final class ReplayCatalog: Sendable {
-    public let cassettes: [LoadedCassette]
+package final class ReplayCatalog: Sendable {
+    package let cassettes: [LoadedCassette]
     /// Answers requests to the plain base URL from every cassette.
-    public let global: ReplayView
+    package let global: ReplayView
     /// Each cassette's scoped view, by cassette name, built the first time a request names it.
     private let slots: [String: ScopeSlot]
     /// The most `/`-separated segments in a loaded name: how far `scope(for:)` looks.
@@ -40,15 +40,15 @@ public final class ReplayCatalog: Sendable {
     }
 
     /// Whether a cassette of this name is loaded (and so has a scoped base URL).
-    public func hasScope(_ name: String) -> Bool { slots[name] != nil }
+    package func hasScope(_ name: String) -> Bool { slots[name] != nil }
 
     /// A cassette's scoped view, built now if no request named it yet; nil when no such cassette is loaded.
-    public func view(named name: String) -> ReplayView? { slots[name]?.view }
+    package func view(named name: String) -> ReplayView? { slots[name]?.view }
 
     /// The scoped view a request path names, and the path that follows the name (`/` when nothing does); nil when the
     /// path does not start with `/@` followed by a loaded cassette's name. The longest loaded name wins, and a name
     /// ends at a `/` or at the end of the path. Only loaded names are looked up: nothing here touches the filesystem.
-    public func scope(for path: String) -> (view: ReplayView, path: String)? {
+    package func scope(for path: String) -> (view: ReplayView, path: String)? {
         guard path.hasPrefix(ScopeName.marker), mostSegments > 0 else { return nil }
         let body = path.dropFirst(ScopeName.marker.count)
         var ends: [String.Index] = []
@@ -68,11 +68,11 @@ public final class ReplayCatalog: Sendable {
 
     /// Every view built so far: the plain one first, then the scoped ones in load order. (A scoped view no request
     /// named has no state to report or reset.)
-    public var views: [ReplayView] {
+    package var views: [ReplayView] {
         [global] + cassettes.compactMap { slots[$0.name]?.built }
     }
 
-    public var interactionCount: Int { global.replayer.index.interactionCount }
+    package var interactionCount: Int { global.replayer.index.interactionCount }
 }
 
 /// A cassette's scoped view, built on first use: most cassettes are never addressed by a scoped URL, and building every

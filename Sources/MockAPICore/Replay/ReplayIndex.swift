@@ -1,15 +1,15 @@
 /// Every loaded interaction, keyed for O(1) lookup, with its answer prepared for the server's base URL.
-public final class ReplayIndex: Sendable {
-    public let cassettes: [LoadedCassette]
-    public let normalizer: RequestNormalizer
+package final class ReplayIndex: Sendable {
+    package let cassettes: [LoadedCassette]
+    package let normalizer: RequestNormalizer
     /// Queues in the order their first interaction was loaded.
-    public let queues: [ReplayQueue]
+    package let queues: [ReplayQueue]
     /// Where each key's queue is in `queues`.
     private let table: [RequestKey: Int]
 
     /// - Parameters:
     ///   - baseURL: the server's own base URL (`http://127.0.0.1:8080`), or nil to replay upstream URLs unchanged.
-    public init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?) {
+    package init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?) {
         self.cassettes = cassettes
         var normalizer = RequestNormalizer(matchHeaders: matchHeaders)
         var positions: [Position] = []
@@ -46,17 +46,17 @@ public final class ReplayIndex: Sendable {
     /// Reads a dictionary slot through its defaulted subscript: one hash lookup that inserts the default if absent.
     private static func slot(_ value: inout Int) -> Int { value }
 
-    public func queue(for key: RequestKey) -> ReplayQueue? { table[key].map { queues[$0] } }
+    package func queue(for key: RequestKey) -> ReplayQueue? { table[key].map { queues[$0] } }
 
-    public var interactionCount: Int { queues.reduce(0) { $0 + $1.entries.count } }
+    package var interactionCount: Int { queues.reduce(0) { $0 + $1.entries.count } }
 
     /// The recorded interaction an entry stands for.
-    public func interaction(_ entry: ReplayEntry) -> Interaction {
+    package func interaction(_ entry: ReplayEntry) -> Interaction {
         cassettes[entry.cassette].cassette.interactions[entry.index]
     }
 
     /// Up to `limit` recorded requests closest to `key`, closest first (ties in load order).
-    public func nearest(to key: RequestKey, body: [UInt8], limit: Int = 3) -> [NearMiss] {
+    package func nearest(to key: RequestKey, body: [UInt8], limit: Int = 3) -> [NearMiss] {
         let comparison = RequestComparison(request: key, body: body, normalizer: normalizer)
         var best: [NearMiss] = []
         for queue in queues {

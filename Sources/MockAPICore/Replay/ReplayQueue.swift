@@ -1,13 +1,13 @@
 import Synchronization
 
 /// One recorded interaction, ready to serve.
-public final class ReplayEntry: Sendable {
+package final class ReplayEntry: Sendable {
     /// Position of the cassette among those loaded.
-    public let cassette: Int
+    package let cassette: Int
     /// Position of the interaction in its cassette.
-    public let index: Int
-    public let key: RequestKey
-    public let prepared: PreparedResponse
+    package let index: Int
+    package let key: RequestKey
+    package let prepared: PreparedResponse
 
     init(cassette: Int, index: Int, key: RequestKey, prepared: PreparedResponse) {
         self.cassette = cassette
@@ -20,21 +20,21 @@ public final class ReplayEntry: Sendable {
 /// The interactions recorded for one request key, answered in recorded order. After the last one, the last repeats,
 /// or (strict) the queue is exhausted. Lock-free: taking the next answer is one compare-and-swap, and once the queue
 /// is at its last answer, only a load.
-public final class ReplayQueue: Sendable {
-    public let entries: [ReplayEntry]
+package final class ReplayQueue: Sendable {
+    package let entries: [ReplayEntry]
     private let cursor = Atomic<Int>(0)
 
     init(entries: [ReplayEntry]) {
         self.entries = entries
     }
 
-    public enum Answer {
+    package enum Answer {
         case entry(ReplayEntry)
         /// Strict mode, every answer used.
         case exhausted
     }
 
-    public func next(strict: Bool) -> Answer {
+    package func next(strict: Bool) -> Answer {
         var position = cursor.load(ordering: .relaxed)
         while position < entries.count {
             let (exchanged, original) = cursor.compareExchange(
@@ -47,15 +47,15 @@ public final class ReplayQueue: Sendable {
     }
 
     /// The entry `next(strict:)` would give now, without taking it; nil when strict and exhausted.
-    public func peek(strict: Bool) -> ReplayEntry? {
+    package func peek(strict: Bool) -> ReplayEntry? {
         let position = cursor.load(ordering: .relaxed)
         if position < entries.count { return entries[position] }
         return strict ? nil : entries[entries.count - 1]
     }
 
     /// How many of the entries have been answered since the last reset.
-    public var usedCount: Int { min(cursor.load(ordering: .relaxed), entries.count) }
+    package var usedCount: Int { min(cursor.load(ordering: .relaxed), entries.count) }
 
     /// Starts again from the first recorded answer.
-    public func reset() { cursor.store(0, ordering: .relaxed) }
+    package func reset() { cursor.store(0, ordering: .relaxed) }
 }

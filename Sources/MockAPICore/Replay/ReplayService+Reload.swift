@@ -18,7 +18,7 @@ public struct ReloadReport: Sendable, Equatable {
 
     public var changed: Bool { !(reloaded.isEmpty && added.isEmpty && removed.isEmpty) }
 
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             JSONMember("reloaded", .array(reloaded.map { .string($0) })),
             JSONMember("added", .array(added.map { .string($0) })),
@@ -35,7 +35,7 @@ extension ReplayService {
     /// new files under the source folders are added, vanished ones removed. A file that fails to load keeps its
     /// previous version. Unless nothing changed, a new catalog replaces the current one: the plain base URL's queues
     /// and those of changed cassettes start again; other cassettes' scoped queues keep their place.
-    public func reload() -> ReloadReport {
+    package func reload() -> ReloadReport {
         var report = reloading.withLock { stamps in reload(stamps: &stamps) }
         let now = catalog
         report.cassettes = now.cassettes.count

@@ -8,15 +8,15 @@ import Synchronization
 ///
 /// Per request this costs one short lock (to read the current catalog), the replayer's lookup, and, for a scoped
 /// path, a few hash lookups of the name; every answer is prepared when the catalog is built.
-public final class ReplayService: Responder {
-    public let options: ReplayOptions
-    public let conditions: ReplayConditions
-    public let journal: Journal
+package final class ReplayService: Responder {
+    package let options: ReplayOptions
+    package let conditions: ReplayConditions
+    package let journal: Journal
     /// The server's own base URL, `http://127.0.0.1:8080`.
-    public let baseURL: String
+    package let baseURL: String
     /// The files and folders the cassettes came from, which a reload reads again; empty when given in memory.
-    public let sources: [String]
-    public let headerNeeds: HeaderNeeds
+    package let sources: [String]
+    package let headerNeeds: HeaderNeeds
     /// Answers what the plain view does not match (`serve --record-missing`); scoped views never forward.
     let fallback: (any Responder)?
     let onUnmatched: @Sendable (UnmatchedReport) -> Void
@@ -27,7 +27,7 @@ public final class ReplayService: Responder {
     /// - Parameters:
     ///   - sources: the paths `cassettes` were loaded from (`CassetteLoader.load(sources)`), for `reload()`.
     ///   - baseURL: the server's own base URL; scoped views answer for `baseURL + "/@" + name`.
-    public init(cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
+    package init(cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
                 conditions: ReplayConditions = .none, baseURL: String, journal: Journal = Journal(),
                 fallback: (any Responder)? = nil, onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void = { _ in }) {
         self.options = options
@@ -48,13 +48,13 @@ public final class ReplayService: Responder {
     }
 
     /// The cassettes and views in force now (a reload replaces them).
-    public var catalog: ReplayCatalog { current.withLock { $0 } }
+    package var catalog: ReplayCatalog { current.withLock { $0 } }
 
     func replace(_ catalog: ReplayCatalog) {
         current.withLock { $0 = catalog }
     }
 
-    public func reply(to request: HTTPRequest) -> Reply {
+    package func reply(to request: HTTPRequest) -> Reply {
         let catalog = self.catalog
         guard request.path.hasPrefix(ScopeName.marker) else { return serve(request, in: catalog.global) }
         if let (view, path) = catalog.scope(for: request.path) {
@@ -78,24 +78,24 @@ public final class ReplayService: Responder {
     }
 
     /// The view a cassette name stands for: nil for every cassette (the plain view and all scoped ones).
-    public enum Target: Sendable, Equatable {
+    package enum Target: Sendable, Equatable {
         case all
         case cassette(String)
 
-        public init(_ name: String?) {
+        package init(_ name: String?) {
             self = name.map { .cassette($0) } ?? .all
         }
     }
 
     /// Why an admin request cannot be carried out.
-    public struct UnknownCassette: Error, Sendable, CustomStringConvertible {
-        public let name: String
-        public var description: String { "no loaded cassette is named \"\(name)\"" }
+    package struct UnknownCassette: Error, Sendable, CustomStringConvertible {
+        package let name: String
+        package var description: String { "no loaded cassette is named \"\(name)\"" }
     }
 
     /// Starts queues again from their first recorded answer (and the seeded request numbering from 0): every view's,
     /// or one cassette's scoped view and the plain view's queues that hold only that cassette's interactions.
-    public func reset(_ target: Target) throws(UnknownCassette) {
+    package func reset(_ target: Target) throws(UnknownCassette) {
         let catalog = self.catalog
         switch target {
         case .all:
@@ -112,7 +112,7 @@ public final class ReplayService: Responder {
 
     /// Recorded interactions that no request used, through the plain base URL or the cassette's scoped one, in load
     /// order.
-    public func unused(_ target: Target) throws(UnknownCassette) -> [InteractionReference] {
+    package func unused(_ target: Target) throws(UnknownCassette) -> [InteractionReference] {
         let catalog = self.catalog
         var names = catalog.cassettes.map(\.name)
         if case .cassette(let name) = target {
@@ -131,14 +131,14 @@ public final class ReplayService: Responder {
     }
 
     /// Every recorded interaction no request used, as `ServeSummary` lists them.
-    public var unusedInteractions: [InteractionReference] {
+    package var unusedInteractions: [InteractionReference] {
         (try? unused(.all)) ?? []
     }
 
-    public var interactionCount: Int { catalog.interactionCount }
+    package var interactionCount: Int { catalog.interactionCount }
 
     /// `GET /path?query` of a recorded interaction, for reports.
-    public func describe(_ reference: InteractionReference) -> String {
+    package func describe(_ reference: InteractionReference) -> String {
         guard let loaded = catalog.cassettes.first(where: { $0.name == reference.cassette }),
             loaded.cassette.interactions.indices.contains(reference.index)
         else { return "?" }
@@ -146,7 +146,7 @@ public final class ReplayService: Responder {
     }
 
     /// What `GET /__mockapi/health` says about replay.
-    public var healthFacts: [JSONMember] {
+    package var healthFacts: [JSONMember] {
         let catalog = self.catalog
         return [
             JSONMember("mode", .string("replay")),

@@ -2,12 +2,12 @@ import Synchronization
 
 /// One set of replay queues and the base URL its answers point at: the plain base URL over every cassette, or one
 /// cassette's scoped base URL (`…/@github/paginate-issues`). Requests in one view never move another view's queues.
-public final class ReplayView: Sendable {
+package final class ReplayView: Sendable {
     /// The cassette name of a scoped view; nil for the plain base URL.
-    public let scope: String?
+    package let scope: String?
     /// The base URL its answers' upstream URLs are rewritten to.
-    public let baseURL: String
-    public let replayer: Replayer
+    package let baseURL: String
+    package let replayer: Replayer
     /// Requests seen since the last reset; numbers the seeded draws of latency and faults, so that a view's sequence
     /// does not depend on traffic in other views.
     private let requestCount = Atomic<UInt64>(0)
@@ -27,7 +27,7 @@ public final class ReplayView: Sendable {
     }
 
     /// Starts every queue again from its first recorded answer, and the request numbering from 0.
-    public func reset() {
+    package func reset() {
         for queue in replayer.index.queues { queue.reset() }
         requestCount.store(0, ordering: .relaxed)
     }

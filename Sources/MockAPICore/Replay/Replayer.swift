@@ -23,21 +23,21 @@ public struct ReplayOptions: Sendable {
 /// Unmatched requests get an answer no recording could produce (``unmatchedHeader``, a JSON report of the nearest
 /// recorded requests), and are journaled and reported to `onUnmatched`, unless a `fallback` responder is given: then
 /// it answers them instead (`serve --record-missing` forwards them to a ``Recorder``, which journals them itself).
-public final class Replayer: Responder {
+package final class Replayer: Responder {
     /// Marks answers that mockapi made up because nothing recorded matched.
-    public static let unmatchedHeader = "X-Mockapi-Unmatched"
+    package static let unmatchedHeader = "X-Mockapi-Unmatched"
 
-    public let index: ReplayIndex
-    public let options: ReplayOptions
-    public let journal: Journal
-    public let headerNeeds: HeaderNeeds
+    package let index: ReplayIndex
+    package let options: ReplayOptions
+    package let journal: Journal
+    package let headerNeeds: HeaderNeeds
     /// Answers what no recording matches (or, strict, what is used up), instead of the unmatched report.
-    public let fallback: (any Responder)?
+    package let fallback: (any Responder)?
     /// The cassette a scoped base URL names, for the journal; nil for the plain base URL.
-    public let scope: String?
+    package let scope: String?
     private let onUnmatched: @Sendable (UnmatchedReport) -> Void
 
-    public init(cassettes: [LoadedCassette], options: ReplayOptions = ReplayOptions(), baseURL: String,
+    package init(cassettes: [LoadedCassette], options: ReplayOptions = ReplayOptions(), baseURL: String,
                 journal: Journal = Journal(), scope: String? = nil, fallback: (any Responder)? = nil,
                 onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void = { _ in }) {
         self.index = ReplayIndex(
@@ -50,13 +50,13 @@ public final class Replayer: Responder {
         self.onUnmatched = onUnmatched
     }
 
-    public func reply(to request: HTTPRequest) -> Reply {
+    package func reply(to request: HTTPRequest) -> Reply {
         answer(to: request).reply
     }
 
     /// The reply, and the recorded interaction that gives it (nil when none does), for layers that act on the
     /// recording (`--latency recorded`).
-    public func answer(to request: HTTPRequest) -> (reply: Reply, entry: ReplayEntry?) {
+    package func answer(to request: HTTPRequest) -> (reply: Reply, entry: ReplayEntry?) {
         let key = index.normalizer.key(for: request)
         if let answer = answer(for: key, request: request) { return answer }
         // A HEAD nobody recorded is answered like the GET of the same resource (the engine sends no body).
@@ -69,7 +69,7 @@ public final class Replayer: Responder {
     }
 
     /// The recorded interaction the request would be answered with now, without using it up or journaling anything.
-    public func peek(_ request: HTTPRequest) -> ReplayEntry? {
+    package func peek(_ request: HTTPRequest) -> ReplayEntry? {
         var key = index.normalizer.key(for: request)
         if let entry = index.queue(for: key)?.peek(strict: options.strict) { return entry }
         guard key.method == "HEAD" else { return nil }
@@ -121,7 +121,7 @@ public final class Replayer: Responder {
     }
 
     /// Recorded interactions no request has used yet, in load order.
-    public var unusedInteractions: [(cassette: String, index: Int)] {
+    package var unusedInteractions: [(cassette: String, index: Int)] {
         index.queues.flatMap { $0.entries.dropFirst($0.usedCount) }
             .sorted { ($0.cassette, $0.index) < ($1.cassette, $1.index) }
             .map { (index.cassettes[$0.cassette].name, $0.index) }

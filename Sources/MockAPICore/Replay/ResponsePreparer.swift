@@ -1,17 +1,17 @@
 /// Builds the answer for a recorded response once, at load time: framing headers dropped (the engine frames the body
 /// itself) and upstream URLs rewritten.
-public enum ResponsePreparer {
+package enum ResponsePreparer {
     /// Headers never replayed as recorded: hop-by-hop ones, and framing the engine does itself. `content-encoding` is
     /// among them because cassettes store bodies decoded.
-    public static let unreplayedHeaders: Set<String> = [
+    package static let unreplayedHeaders: Set<String> = [
         "connection", "keep-alive", "proxy-connection", "transfer-encoding", "content-length", "content-encoding",
         "te", "trailer", "upgrade",
     ]
 
     /// Headers whose values may hold absolute URLs to rewrite.
-    public static let urlHeaders: Set<String> = ["link", "location", "content-location"]
+    package static let urlHeaders: Set<String> = ["link", "location", "content-location"]
 
-    public static func prepare(_ response: RecordedResponse, rewriter: URLRewriter?) -> HTTPResponse {
+    package static func prepare(_ response: RecordedResponse, rewriter: URLRewriter?) -> HTTPResponse {
         var headers = HTTPHeaders()
         for field in response.headers {
             let name = field.name.lowercased()

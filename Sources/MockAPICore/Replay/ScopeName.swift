@@ -3,12 +3,12 @@
 /// In the URL, the name's bytes other than letters, digits, `-._~` and `/` are percent-encoded. An incoming path is
 /// compared after percent-decoding every escape except `%2F`: a `/` in a name is a literal `/`, never `%2F`, just as
 /// request paths are matched.
-public enum ScopeName {
+package enum ScopeName {
     /// What a scoped path starts with.
-    public static let marker = "/@"
+    package static let marker = "/@"
 
     /// `/@github/paginate-issues`: the path to append to the server's base URL.
-    public static func path(for name: String) -> String {
+    package static func path(for name: String) -> String {
         var encoded = marker
         for byte in name.utf8 {
             if isKept(byte) {
@@ -21,7 +21,7 @@ public enum ScopeName {
     }
 
     /// The name a piece of a request path stands for: escapes decoded, except `%2F`, which stays `%2F`.
-    public static func decode(_ raw: Substring) -> String {
+    package static func decode(_ raw: Substring) -> String {
         guard raw.utf8.contains(UInt8(ascii: "%")) else { return String(raw) }
         var output: [UInt8] = []
         output.reserveCapacity(raw.utf8.count)

@@ -1,7 +1,7 @@
 /// Replaces absolute upstream URLs (`https://api.github.com/...`) with the replay server's own base URL, so a client
 /// that follows `next` links, `Location` headers or `url` fields stays on the mock. Also rewrites the JSON-escaped
 /// form (`https:\/\/api.github.com`). A match must end at a URL boundary: `https://api.github.com.evil` is left alone.
-public struct URLRewriter: Sendable {
+package struct URLRewriter: Sendable {
     struct Rule: Sendable {
         let from: [UInt8]
         let to: [UInt8]
@@ -10,7 +10,7 @@ public struct URLRewriter: Sendable {
     let rules: [Rule]
 
     /// - Parameter mapping: each upstream origin and the local URL that replaces it (base URL plus mount).
-    public init(mapping: [(upstream: String, local: String)]) {
+    package init(mapping: [(upstream: String, local: String)]) {
         var rules: [Rule] = []
         for (upstream, local) in mapping where !upstream.isEmpty {
             rules.append(Rule(from: Array(upstream.utf8), to: Array(local.utf8)))
@@ -21,7 +21,7 @@ public struct URLRewriter: Sendable {
         self.rules = rules.sorted { $0.from.count > $1.from.count }
     }
 
-    public func rewrite(_ bytes: [UInt8]) -> [UInt8] {
+    package func rewrite(_ bytes: [UInt8]) -> [UInt8] {
         guard !rules.isEmpty, bytes.count >= 7 else { return bytes }
         var output: [UInt8] = []
         var copied = 0
@@ -43,7 +43,7 @@ public struct URLRewriter: Sendable {
         return output
     }
 
-    public func rewrite(_ text: String) -> String {
+    package func rewrite(_ text: String) -> String {
         let bytes = Array(text.utf8)
         let rewritten = rewrite(bytes)
         return rewritten == bytes ? text : String(decoding: rewritten, as: UTF8.self)

@@ -9,7 +9,7 @@ public struct UnmatchedReport: Sendable, Equatable {
     public let reason: String
     public let nearest: [NearMiss]
 
-    public init(method: String, path: String, query: String?, reason: String, nearest: [NearMiss]) {
+    package init(method: String, path: String, query: String?, reason: String, nearest: [NearMiss]) {
         self.method = method
         self.path = path
         self.query = query
@@ -20,13 +20,13 @@ public struct UnmatchedReport: Sendable, Equatable {
     public var target: String { query.map { "\(path)?\($0)" } ?? path }
 
     /// The target cut to a readable length for messages (the `request` member keeps it whole).
-    public var shortTarget: String {
+    package var shortTarget: String {
         let full = target
         return full.count > 200 ? String(full.prefix(200)) + "… (\(full.utf8.count) bytes)" : full
     }
 
     /// The body of the unmatched answer.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var request: [JSONMember] = [JSONMember("method", .string(method)), JSONMember("path", .string(path))]
         if let query { request.append(JSONMember("query", .string(query))) }
         return .object([
@@ -50,7 +50,7 @@ public struct UnmatchedReport: Sendable, Equatable {
 extension UnmatchedReport {
     /// The whole report for a person reading a test log: the request and why, then each nearest recorded request with
     /// what differs, one per line (indented by `indent`).
-    public func lines(indent: String = "") -> [String] {
+    package func lines(indent: String = "") -> [String] {
         var lines = ["\(indent)\(method) \(shortTarget): \(reason)"]
         if nearest.isEmpty { lines.append("\(indent)  nothing recorded is close") }
         for miss in nearest {
@@ -62,7 +62,7 @@ extension UnmatchedReport {
 }
 
 extension NearMiss {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             JSONMember("cassette", .string(cassette)),
             JSONMember("index", .integer(index)),

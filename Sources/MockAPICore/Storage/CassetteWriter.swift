@@ -13,35 +13,27 @@ import Glibc
 /// Appends that arrive while a sync is in progress are written together by the next one (group commit): with N
 /// concurrent clients, one sync serves up to N interactions. The write-ahead log is folded into the file when it is as large
 /// as the file, and by ``finish()``; after a clean finish there is no write-ahead log, only the cassette.
-public final class CassetteWriter: Sendable {
-    public struct Statistics: Sendable, Equatable {
+package final class CassetteWriter: Sendable {
+    package struct Statistics: Sendable, Equatable {
         /// Interactions in the cassette now, those it held before recording included.
-        public var interactions = 0
+        package var interactions = 0
         /// Interactions this writer added.
-        public var appended = 0
+        package var appended = 0
         /// Write-ahead log appends, each followed by a sync.
-        public var writes = 0
+        package var writes = 0
         /// Times the write-ahead log was folded into the cassette file (an atomic rewrite of the whole file).
-        public var folds = 0
+        package var folds = 0
         /// Bytes written by all of them.
-        public var bytesWritten = 0
+        package var bytesWritten = 0
         /// The size of the cassette file and its write-ahead log now.
-        public var fileBytes = 0
+        package var fileBytes = 0
         /// The most interactions one write carried.
-        public var largestBatch = 0
+        package var largestBatch = 0
     }
 
-    /// How an existing file at the path is treated.
-    public enum Mode: Sendable {
-        /// Keep its interactions and add to them (it must be a valid cassette).
-        case append
-        /// Start an empty cassette in its place.
-        case overwrite
-    }
-
-    public let file: String
+    package let file: String
     /// Interactions already in the cassette when the writer opened it.
-    public let existingInteractions: Int
+    package let existingInteractions: Int
     private let state: DurableCassette
     private let committer: GroupCommitter<EncodedInteraction, Int, CassetteWriterError>
 
@@ -53,7 +45,7 @@ public final class CassetteWriter: Sendable {
     ///   - maximumBatch: the most interactions one write carries; 1 syncs once per interaction.
     ///   - foldThreshold: the write-ahead log is folded into the file once it has at least this many bytes (and as many as
     ///     the file).
-    public init(file: String, mode: Mode = .append, source: String? = nil, forbidding secrets: [SecretLiteral] = [],
+    package init(file: String, mode: CassetteWriteMode = .append, source: String? = nil, forbidding secrets: [SecretLiteral] = [],
                 maximumBatch: Int = .max, foldThreshold: Int = 1 << 20) throws(CassetteWriterError) {
         CassetteWriter.removeStaleTemporaryFiles(of: file)
         let log = WriteAheadLog.path(for: file)
@@ -96,7 +88,7 @@ public final class CassetteWriter: Sendable {
     /// - Parameter secrets: values that must not appear in the bytes written (a ``RedactionReport``'s secrets and the
     ///   `--redact-env` values); if one does, nothing is written and ``CassetteWriterError/wouldLeak(file:secrets:)``
     ///   is thrown.
-    public func append(_ interaction: Interaction, forbidding secrets: [SecretLiteral] = []) async throws(CassetteWriterError) -> Int {
+    package func append(_ interaction: Interaction, forbidding secrets: [SecretLiteral] = []) async throws(CassetteWriterError) -> Int {
         // Encoding and checking run in the caller's task, in parallel; only the write is serialised.
         var compact: [UInt8] = []
         interaction.jsonValue.writeCompact(into: &compact)
@@ -109,16 +101,16 @@ public final class CassetteWriter: Sendable {
         return try await committer.submit(encoded)
     }
 
-    public var statistics: Statistics { state.locked.withLock { $0.statistics } }
+    package var statistics: Statistics { state.locked.withLock { $0.statistics } }
 
     /// Returns once every append made before the call is on disk.
-    public func flush() async {
+    package func flush() async {
         await committer.perform {}
     }
 
     /// Waits for appends in progress, then folds the write-ahead log into the cassette file, so that the file alone holds
     /// the whole recording. The writer can go on appending afterwards.
-    public func finish() async throws(CassetteWriterError) {
+    package func finish() async throws(CassetteWriterError) {
         let state = self.state
         try await committer.perform { state.fold() }.get()
     }

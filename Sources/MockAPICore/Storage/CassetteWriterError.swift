@@ -1,5 +1,5 @@
 /// Why an interaction was not written.
-public enum CassetteWriterError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CassetteWriterError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The cassette named by `--cassette` exists but cannot be read as one; nothing was changed.
     case existingUnreadable(CassetteError)
     /// A value that must be hidden would have reached the file; `secrets` names them (never their values).
@@ -7,7 +7,7 @@ public enum CassetteWriterError: Error, Sendable, Equatable, CustomStringConvert
     /// The file system refused the write (a missing folder, no space, no permission).
     case unwritable(file: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .existingUnreadable(let error):
             "\(error.file): cannot append to it: \(error.description.dropFirst(error.file.count + 2)) "

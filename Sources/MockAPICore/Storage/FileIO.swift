@@ -5,13 +5,13 @@ import Darwin
 #endif
 
 /// Whole-file reads and crash-safe whole-file writes, with errors as text a person can act on.
-public enum FileIO {
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let description: String
+package enum FileIO {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The bytes of a file.
-    public static func read(_ path: String) throws(Failure) -> [UInt8] {
+    package static func read(_ path: String) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: errorText()) }
         defer { close(fd) }
@@ -36,7 +36,7 @@ public enum FileIO {
     /// Replaces a file's content so that a crash at any moment leaves either the old file or the new one, complete:
     /// the bytes go to a temporary file in the same folder, are flushed to disk, and the temporary file is renamed over
     /// the target; then the folder is flushed so the rename itself survives a power cut.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(Failure) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(Failure) {
         let folder = parent(of: path)
         let temporary = "\(folder)/.\(basename(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
@@ -54,7 +54,7 @@ public enum FileIO {
     }
 
     /// Writes every byte, retrying short writes and interruptions.
-    public static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(Failure) {
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
@@ -69,7 +69,7 @@ public enum FileIO {
     }
 
     /// Flushes a folder's entries (new names, renames) to disk.
-    public static func syncFolder(_ folder: String) {
+    package static func syncFolder(_ folder: String) {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         fsync(fd)
@@ -77,7 +77,7 @@ public enum FileIO {
     }
 
     /// Creates a folder and its parents, as `mkdir -p` does.
-    public static func createFolder(_ path: String) throws(Failure) {
+    package static func createFolder(_ path: String) throws(Failure) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
@@ -85,18 +85,18 @@ public enum FileIO {
         }
     }
 
-    public static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    public static func basename(of path: String) -> String {
+    package static func basename(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
 
     /// The text of the current `errno`.
-    public static func errorText(_ code: Int32 = errno) -> String {
+    package static func errorText(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
     }
 }

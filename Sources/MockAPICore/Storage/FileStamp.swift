@@ -6,7 +6,7 @@ import Darwin
 
 /// What tells a file's versions apart without reading it: device, inode (an editor's save-by-rename makes a new one),
 /// size and modification time to the nanosecond.
-public struct FileStamp: Sendable, Equatable {
+package struct FileStamp: Sendable, Equatable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
@@ -14,7 +14,7 @@ public struct FileStamp: Sendable, Equatable {
     let nanoseconds: Int
 
     /// The stamp of the file now; nil when it cannot be read.
-    public init?(of path: String) {
+    package init?(of path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)

@@ -6,7 +6,7 @@ import Synchronization
 /// With one sync per commit, concurrent submitters share a sync instead of queueing for one each.
 ///
 /// `commit` gets a batch in submission order and returns one result per item, in the same order.
-public final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Error>: Sendable {
+package final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Error>: Sendable {
     private typealias Waiter = (item: Item, continuation: CheckedContinuation<Result<Output, Failure>, Never>)
 
     private let queue: DispatchQueue
@@ -17,7 +17,7 @@ public final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Err
     /// The most items a commit takes; 1 makes one commit per item (for measuring what batching saves).
     private let maximumBatch: Int
 
-    public init(label: String, maximumBatch: Int = .max, afterCommit: @escaping @Sendable () -> Void = {},
+    package init(label: String, maximumBatch: Int = .max, afterCommit: @escaping @Sendable () -> Void = {},
                 commit: @escaping @Sendable ([Item]) -> [Result<Output, Failure>]) {
         self.queue = DispatchQueue(label: label, qos: .userInitiated)
         self.commit = commit
@@ -27,7 +27,7 @@ public final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Err
 
     /// Waits until the item has been committed, with its result. Not cancellable: once submitted, an item is
     /// committed even if the caller's task is cancelled, so nothing half-done is left behind.
-    public func submit(_ item: Item) async throws(Failure) -> Output {
+    package func submit(_ item: Item) async throws(Failure) -> Output {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Output, Failure>, Never>) in
             pending.withLock { $0.append((item, continuation)) }
             queue.async { self.drain() }
@@ -36,11 +36,11 @@ public final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Err
     }
 
     /// Items submitted and not yet taken by a commit.
-    public var waitingCount: Int { pending.withLock { $0.count } }
+    package var waitingCount: Int { pending.withLock { $0.count } }
 
     /// Runs `work` on the commit thread once every item submitted before the call is committed, and returns its
     /// result.
-    public func perform<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    package func perform<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
             queue.async { continuation.resume(returning: work()) }
         }

@@ -13,16 +13,16 @@ import Glibc
 /// position in the whole cassette. Lines whose index the cassette file already holds were folded in before the
 /// log could be emptied, and are skipped. A last line without its newline was cut short by the kill before it was
 /// synced (so no client got its answer), and is ignored.
-public enum WriteAheadLog {
+package enum WriteAheadLog {
     /// The write-ahead log's path for a cassette file. Hidden, so folder loading never takes it for a cassette.
-    public static func path(for file: String) -> String {
+    package static func path(for file: String) -> String {
         let folder = FileIO.parent(of: file)
         let name = "." + FileIO.basename(of: file) + ".wal"
         return file.contains("/") ? folder + "/" + name : name
     }
 
     /// One log line, newline included.
-    public static func line(for interaction: Interaction, index: Int) -> [UInt8] {
+    package static func line(for interaction: Interaction, index: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         JSONValue.object([JSONMember("index", .integer(index)), JSONMember("interaction", interaction.jsonValue)])
             .writeCompact(into: &bytes)
@@ -31,7 +31,7 @@ public enum WriteAheadLog {
     }
 
     /// Appends the interactions of the cassette's write-ahead log, if there is one, to the cassette read from its file.
-    public static func apply(to cassette: inout Cassette, file: String) throws(CassetteError) {
+    package static func apply(to cassette: inout Cassette, file: String) throws(CassetteError) {
         let logFile = path(for: file)
         let bytes: [UInt8]
         do { bytes = try FileIO.read(logFile) } catch {

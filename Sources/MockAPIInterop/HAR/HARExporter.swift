@@ -7,11 +7,11 @@ import MockAPIJSON
 ///
 /// `mockapi import` reads the file back to the same interactions: what HAR has no field for (a mount, a missing
 /// upstream, `recordedAt` or `durationMs`) goes in a custom `_mockapi` member of the entry, which other tools ignore.
-public struct HARExporter: Sendable {
+package struct HARExporter: Sendable {
     /// The `log.creator.version` written.
-    public let creatorVersion: String
+    package let creatorVersion: String
 
-    public init(creatorVersion: String) {
+    package init(creatorVersion: String) {
         self.creatorVersion = creatorVersion
     }
 
@@ -21,7 +21,7 @@ public struct HARExporter: Sendable {
     static let placeholderDate = "1970-01-01T00:00:00.000Z"
 
     /// The HAR document for the interactions, in order.
-    public func document(_ interactions: [Interaction]) -> JSONValue {
+    package func document(_ interactions: [Interaction]) -> JSONValue {
         .object([
             JSONMember("log", .object([
                 JSONMember("version", .string("1.2")),
@@ -35,7 +35,7 @@ public struct HARExporter: Sendable {
     }
 
     /// The file's bytes: pretty JSON and a final newline.
-    public func fileBytes(_ interactions: [Interaction]) -> [UInt8] {
+    package func fileBytes(_ interactions: [Interaction]) -> [UInt8] {
         var bytes = document(interactions).prettyBytes()
         bytes.append(UInt8(ascii: "\n"))
         return bytes

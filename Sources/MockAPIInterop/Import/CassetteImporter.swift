@@ -5,21 +5,21 @@ import MockAPIJSON
 /// is read and checked before anything is produced, interactions keep file order (files in the order given), secrets
 /// are scrubbed with the given rules, and the result is checked the way `mockapi serve` loads a cassette. Nothing is
 /// written here: the caller saves ``ImportResult/cassette`` (atomically, with ``Cassette/save(to:)``).
-public struct CassetteImporter: Sendable {
-    public let rules: RedactionRules
+package struct CassetteImporter: Sendable {
+    package let rules: RedactionRules
     /// nil: decide per file from its content.
-    public let format: InteropFormat?
+    package let format: InteropFormat?
     /// The cassette's `source` line; nil: `imported by mockapi import from FILE (FORMAT)`.
-    public let source: String?
+    package let source: String?
 
-    public init(rules: RedactionRules = .standard, format: InteropFormat? = nil, source: String? = nil) {
+    package init(rules: RedactionRules = .standard, format: InteropFormat? = nil, source: String? = nil) {
         self.rules = rules
         self.format = format
         self.source = source
     }
 
     /// Imports files into one cassette. `output` names the cassette in errors about the result.
-    public func importFiles(_ files: [String], output: String) throws(InteropError) -> ImportResult {
+    package func importFiles(_ files: [String], output: String) throws(InteropError) -> ImportResult {
         var contents: [(file: String, bytes: [UInt8])] = []
         for file in files {
             do { contents.append((file, try FileIO.read(file))) } catch { throw .unreadable(file: file, reason: error.description) }
@@ -28,7 +28,7 @@ public struct CassetteImporter: Sendable {
     }
 
     /// Imports the contents of files already read into one cassette; `file` names each in errors.
-    public func importContents(_ contents: [(file: String, bytes: [UInt8])], output: String) throws(InteropError) -> ImportResult {
+    package func importContents(_ contents: [(file: String, bytes: [UInt8])], output: String) throws(InteropError) -> ImportResult {
         var result = ImportResult()
         var interactions: [Interaction] = []
         for (file, bytes) in contents {
@@ -50,7 +50,7 @@ public struct CassetteImporter: Sendable {
     }
 
     /// The interactions of one file's content.
-    public func importBytes(_ bytes: [UInt8], file: String) throws(InteropError)
+    package func importBytes(_ bytes: [UInt8], file: String) throws(InteropError)
         -> (interactions: [Interaction], warnings: [ImportWarning], description: String)
     {
         switch try ParsedInput.parse(bytes, file: file, format: format) {
@@ -68,19 +68,19 @@ public struct CassetteImporter: Sendable {
 }
 
 /// What an import produced and what it changed on the way.
-public struct ImportResult: Sendable {
-    public struct Input: Sendable, Equatable {
-        public let file: String
+package struct ImportResult: Sendable {
+    package struct Input: Sendable, Equatable {
+        package let file: String
         /// `HAR 1.2 by Firefox 120.0`, `vcrpy cassette (version 1)`
-        public let description: String
-        public let interactions: Int
+        package let description: String
+        package let interactions: Int
     }
 
-    public var cassette = Cassette()
-    public var inputs: [Input] = []
+    package var cassette = Cassette()
+    package var inputs: [Input] = []
     /// What was scrubbed, by place and rule (never the values).
-    public var redactions = RedactionReport()
-    public var warnings: [ImportWarning] = []
+    package var redactions = RedactionReport()
+    package var warnings: [ImportWarning] = []
 
     /// The cassette's one line of provenance: `imported by mockapi import from session.har (HAR 1.2 by Firefox 120.0)`.
     static func source(_ inputs: [Input]) -> String {

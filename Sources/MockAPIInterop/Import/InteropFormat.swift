@@ -3,7 +3,7 @@ import MockAPIJSON
 import Yams
 
 /// The foreign formats `mockapi import` reads.
-public enum InteropFormat: String, Sendable, CaseIterable {
+package enum InteropFormat: String, Sendable, CaseIterable {
     /// HTTP Archive 1.2 (JSON): browser devtools, proxies, `mockapi export`.
     case har
     /// YAML cassettes of VCR (Ruby) and vcrpy (Python).

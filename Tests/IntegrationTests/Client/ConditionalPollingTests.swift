@@ -1,6 +1,7 @@
 import APIClient
 import Foundation
 import GitHubAPI
+import MockAPICore
 import MockAPITesting
 import Testing
 

@@ -1,4 +1,5 @@
 import GitHubAPI
+import MockAPICore
 import MockAPITesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubStatusAPI
+import MockAPICore
 import MockAPITesting
 import Testing
 

@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import MockAPICore
 import MockAPITesting
 import QiitaAPI
 import Testing

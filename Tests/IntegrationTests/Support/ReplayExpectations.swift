@@ -1,3 +1,4 @@
+import MockAPICore
 import MockAPITesting
 import Testing
 

@@ -1,5 +1,6 @@
 import APIClient
 import GitHubAPI
+import MockAPICore
 import MockAPITesting
 import XCTest
 

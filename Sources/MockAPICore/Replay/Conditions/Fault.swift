@@ -46,5 +46,5 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public static let choices = "503, 429 (or any status 400–599), reset, timeout, truncate"
+    package static let choices = "503, 429 (or any status 400–599), reset, timeout, truncate"
 }

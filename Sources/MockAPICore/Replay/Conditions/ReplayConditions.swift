@@ -20,7 +20,7 @@ public struct ReplayConditions: Sendable, Equatable {
     public static let none = ReplayConditions()
 
     /// Whether anything is slowed or failed without a request asking for it.
-    public var isActive: Bool { latency != .none || (faultRate > 0 && !faults.isEmpty) }
+    package var isActive: Bool { latency != .none || (faultRate > 0 && !faults.isEmpty) }
 
     /// The fault for request number `number` of a view, if it draws one.
     func fault(salt: UInt64, number: UInt64) -> Fault? {
@@ -39,7 +39,7 @@ public struct ReplayConditions: Sendable, Equatable {
     }
 
     /// One line for the log: `latency 200ms; 10% of requests fail (503, reset); seed 42`.
-    public var summary: String {
+    package var summary: String {
         var parts: [String] = []
         if latency != .none { parts.append("latency \(latency)") }
         if faultRate > 0, !faults.isEmpty {
@@ -73,7 +73,7 @@ enum SeededDraw {
 extension ReplayConditions {
     /// Why these conditions will not do what they were asked to with these cassettes, or nil: `recorded` latency
     /// over cassettes where no interaction has `durationMs` delays nothing.
-    public func warning(for cassettes: [LoadedCassette]) -> String? {
+    package func warning(for cassettes: [LoadedCassette]) -> String? {
         guard latency == .recorded,
             !cassettes.contains(where: { $0.cassette.interactions.contains { $0.durationMs != nil } })
         else { return nil }

@@ -1,5 +1,5 @@
 import FuzzSupport
-import MockAPICore
+@testable import MockAPICore
 
 /// Input: the bytes of a cassette file.
 ///

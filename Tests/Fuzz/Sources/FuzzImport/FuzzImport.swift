@@ -1,6 +1,6 @@
 import FuzzSupport
-import MockAPICore
-import MockAPIInterop
+@testable import MockAPICore
+@testable import MockAPIInterop
 
 /// Input: the bytes of a HAR file, a VCR/vcrpy cassette or a nock recording (the importer decides which from the
 /// content, as `mockapi import` does).

@@ -1,5 +1,5 @@
 import FuzzSupport
-import MockAPICore
+@testable import MockAPICore
 
 /// Input: a request as the engine hands it over. Line 1 is the method, line 2 the raw request target (percent-encoded
 /// as sent, possibly absolute-form), then `name: value` header lines up to an empty line, then the body.

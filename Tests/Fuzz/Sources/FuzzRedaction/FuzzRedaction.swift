@@ -1,5 +1,5 @@
 import FuzzSupport
-import MockAPICore
+@testable import MockAPICore
 #if canImport(Glibc)
 import Glibc
 #endif
