@@ -24,11 +24,11 @@ package final class FileWatcher: Sendable {
     ///   - settle: how long no further change must come before `onChange` runs.
     package init(paths: [String], settle: Duration = .milliseconds(150), onChange: @escaping @Sendable () -> Void) throws(Failure) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw Failure(description: "--watch: inotify_init1: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw Failure(description: "inotify_init1: \(String(cString: strerror(errno)))") }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
             close(fd)
-            throw Failure(description: "--watch: pipe: \(String(cString: strerror(errno)))")
+            throw Failure(description: "pipe: \(String(cString: strerror(errno)))")
         }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         inotify = fd
@@ -61,7 +61,7 @@ package final class FileWatcher: Sendable {
     private func watch(_ folder: String) throws(Failure) {
         let descriptor = inotify_add_watch(inotify, folder, FileWatcher.mask)
         guard descriptor >= 0 else {
-            throw Failure(description: "--watch: cannot watch \(folder): \(String(cString: strerror(errno)))")
+            throw Failure(description: "cannot watch \(folder): \(String(cString: strerror(errno)))")
         }
         watches.withLock { $0[descriptor] = folder }
     }

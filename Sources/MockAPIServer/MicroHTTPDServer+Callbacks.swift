@@ -174,7 +174,7 @@ extension ServerContext {
     }
 
     private func tooLargeMessage() -> String {
-        "mockapi: request body larger than the limit of \(maxBodyBytes) bytes (--max-body)\n"
+        "mockapi: request body larger than the server's limit of \(maxBodyBytes) bytes\n"
     }
 
     private func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {

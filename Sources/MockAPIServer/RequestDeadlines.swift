@@ -88,7 +88,7 @@ final class RequestDeadlines: Sendable {
             return cut
         }
         if cut > 0 {
-            logger.info("closed \(cut) connection\(cut == 1 ? "" : "s") whose request did not arrive whole within \(seconds) s (--timeout)")
+            logger.info("closed \(cut) connection\(cut == 1 ? "" : "s") whose request did not arrive whole within the request timeout of \(seconds) s")
         }
     }
 }

@@ -7,15 +7,15 @@ package enum ServerError: Error, Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .invalidHost(let host):
-            "--host \(host) is not an IPv4 or IPv6 address (use 127.0.0.1, ::1 or 0.0.0.0)"
+            "\(host) is not an IPv4 or IPv6 address (use 127.0.0.1, ::1 or 0.0.0.0)"
         case .bindFailed(let host, let port, let code, let reason):
             switch code {
             case EADDRINUSE_:
-                "\(ListenSocket.display(host: host, port: port)) is already in use; stop whatever listens there, pick another "
-                    + "--port, or use --port 0 for a free one"
+                "\(ListenSocket.display(host: host, port: port)) is already in use; stop whatever listens there, or pick "
+                    + "another port (port 0 picks a free one)"
             case EACCES_:
                 "cannot listen on \(ListenSocket.display(host: host, port: port)): permission denied (ports below 1024 need "
-                    + "privileges; try --port 0)"
+                    + "privileges; port 0 picks a free one)"
             case EADDRNOTAVAIL_:
                 "cannot listen on \(host): no such address on this machine"
             default:

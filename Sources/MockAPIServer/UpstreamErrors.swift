@@ -14,7 +14,7 @@ enum UpstreamErrors {
         switch kind {
         case .timeout:
             return UpstreamError(
-                kind: .timeout, url: url, detail: "nothing complete within \(format(options.timeout)) s, --upstream-timeout")
+                kind: .timeout, url: url, detail: "nothing complete within the upstream timeout of \(format(options.timeout)) s")
         case .tooLarge:
             return UpstreamError(kind: .tooLarge, url: url, detail: "the body is larger than \(options.maximumBodyBytes) bytes")
         case .refused:

@@ -132,8 +132,8 @@ struct RedactionImportTests {
         #expect(output.status == 0)
         #expect(output.error == "mockapi: warning: interactions[0] and interactions[2] were different requests and are now "
             + "one, GET /user?access_token=<redacted>: they differed only in scrubbed values (request query access_token); "
-            + "replay answers them in recorded order. If the value is not a secret, keep it (--keep-header, --keep-query, "
-            + "--keep-json-field)\n")
+            + "replay answers them in recorded order. If the value is not a secret, keep it (a keep rule for that header, "
+            + "query parameter or JSON field) (--keep-header, --keep-query, --keep-json-field)\n")
         #expect(!output.error.contains("aaaa1111bbbb2222") && !output.error.contains("cccc3333dddd4444"))
     }
 }

@@ -99,7 +99,7 @@ struct BadInputTests {
                 configuration: ServerConfiguration(port: port), logger: Logger(label: "t"),
                 responder: Replayer(cassettes: [], baseURL: ""))
         } throws: { error in
-            "\(error)" == "127.0.0.1:\(port) is already in use; stop whatever listens there, pick another --port, or use --port 0 for a free one"
+            "\(error)" == "127.0.0.1:\(port) is already in use; stop whatever listens there, or pick another port (port 0 picks a free one)"
         }
         try await stillServes(first)
         await first.stop()

@@ -67,7 +67,7 @@ struct ServeCommandTests {
         let port = busy.baseURL.port ?? 0
         let result = try await MockAPIProcess.run(["serve", getRoot, "--port", "\(port)"])
         #expect(result.status == 2)
-        #expect(result.stderr == "mockapi: error: 127.0.0.1:\(port) is already in use; stop whatever listens there, pick another --port, or use --port 0 for a free one\n")
+        #expect(result.stderr == "mockapi: error: 127.0.0.1:\(port) is already in use; stop whatever listens there, or pick another port (port 0 picks a free one) (--port)\n")
         await busy.stop()
     }
 

@@ -65,7 +65,7 @@ import Testing
         }
         try await expectFault(
             upstream: slow.url, timeout: 0.5, status: 504, cause: "timeout",
-            says: ": no answer in time (nothing complete within 0.5 s, --upstream-timeout)")
+            says: ": no answer in time (nothing complete within the upstream timeout of 0.5 s)")
         await slow.stop()
     }
 

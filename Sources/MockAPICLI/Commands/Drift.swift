@@ -149,7 +149,7 @@ extension MockAPI {
                 for argument in upstreams { parsed.append(try UpstreamRoute(parsing: argument)) }
                 return try UpstreamRoutes(parsed).routes
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError("--upstream \(error.description)")
             }
         }
 

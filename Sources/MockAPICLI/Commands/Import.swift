@@ -119,7 +119,7 @@ extension MockAPI {
                 return output
             }
             for warning in result.warnings { output.errorLine("mockapi: warning: \(warning)") }
-            for merge in result.redactions.merges { output.errorLine("mockapi: warning: \(merge)") }
+            for merge in result.redactions.merges { output.errorLine("mockapi: warning: \(FlagAdvice.text(for: merge))") }
             output.line("mockapi: imported \(result.cassette.interactions.count.counted("interaction")) into \(target)")
             for input in result.inputs {
                 output.line("  \(input.file): \(input.interactions.counted("interaction")) (\(input.description))")

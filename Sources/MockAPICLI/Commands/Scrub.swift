@@ -86,7 +86,7 @@ extension MockAPI {
                     continue
                 }
                 for change in outcome.changes { output.line("\(file): \(change)") }
-                for merge in outcome.merges { output.errorLine("mockapi: warning: \(file): \(merge)") }
+                for merge in outcome.merges { output.errorLine("mockapi: warning: \(file): \(FlagAdvice.text(for: merge))") }
                 if outcome.foldedWriteAheadLog { output.line("\(file): folded in and removed the write-ahead log an interrupted recorder left") }
                 if !outcome.changes.isEmpty { changed += 1 }
                 if outcome.written { written += 1 }

@@ -45,7 +45,7 @@ package struct RecordOptions: ParsableArguments {
             for argument in upstreams { parsed.append(try UpstreamRoute(parsing: argument)) }
             return try UpstreamRoutes(parsed)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError("--upstream \(error.description)")
         }
     }
 

@@ -13,8 +13,9 @@ struct CommandFailure: Error, CustomStringConvertible {
         self.status = status
     }
 
+    /// One problem, in its own words with the flag that changes it (``FlagAdvice``).
     init(_ problem: Any, status: ExitCode = ExitCode(2)) {
-        self.init(["\(problem)"], status: status)
+        self.init([FlagAdvice.text(for: problem)], status: status)
     }
 
     var description: String { problems.joined(separator: "\n") }

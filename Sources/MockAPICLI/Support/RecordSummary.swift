@@ -17,7 +17,7 @@ struct RecordSummary {
         for item in statistics.recorded.items { lines.append("  \(item.name): \(item.count)") }
         lines.append(RecordSummary.counted("redactions", statistics.redactions, unit: "value"))
         lines.append(RecordSummary.counted("errors", statistics.failures, unit: "request"))
-        for merge in statistics.merges { lines.append("mockapi: warning: \(file): \(merge)") }
+        for merge in statistics.merges { lines.append("mockapi: warning: \(file): \(FlagAdvice.text(for: merge))") }
         return lines
     }
 

@@ -25,7 +25,7 @@ extension RecordingSession {
 
     /// Says on stderr that the cassette file could not be completed, and why nothing is lost.
     static func report(_ error: CassetteWriterError) {
-        Terminal.writeError("mockapi: error: \(error) (the journal beside it still holds every interaction; "
+        Terminal.writeError("mockapi: error: \(error) (the write-ahead log beside it still holds every interaction; "
             + "mockapi reads it, and the next `mockapi record` on this cassette folds it in)\n")
     }
 

@@ -15,7 +15,7 @@ enum ReloadOnChange {
                 for problem in report.problems { logger.error("\(problem)") }
             }
         } catch {
-            throw CommandFailure(error)
+            throw CommandFailure("--watch: \(error)")
         }
     }
 }

@@ -59,7 +59,7 @@ package final class Recorder: Responder {
                 + "mockapi record forwards origin-form targets (/path?query) only")
         }
         guard let (route, upstreamPath) = routes.route(for: request.path) else {
-            return failure(request, status: 404, cause: "no upstream", message: "no --upstream is mounted for \(request.path) "
+            return failure(request, status: 404, cause: "no upstream", message: "no upstream is mounted for \(request.path) "
                 + "(mounted: \(routes.mounts.joined(separator: ", ")))")
         }
         return .deferred { await self.forward(request, route: route, upstreamPath: upstreamPath) }

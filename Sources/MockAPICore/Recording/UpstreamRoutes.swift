@@ -52,7 +52,7 @@ public struct RouteError: Error, Sendable, Equatable, CustomStringConvertible {
     public let argument: String
     public let reason: String
 
-    public var description: String { "--upstream \(argument): \(reason)" }
+    public var description: String { "\(argument): \(reason)" }
 }
 
 /// Picks the upstream for a request path: the longest mount that is the path or a whole-segment prefix of it, so
@@ -64,7 +64,7 @@ package struct UpstreamRoutes: Sendable, Equatable {
     package init(_ routes: [UpstreamRoute]) throws(RouteError) {
         var seen: Set<String> = []
         for route in routes where !seen.insert(route.mount).inserted {
-            throw RouteError(argument: route.description, reason: "another --upstream is already mounted at \(route.mount)")
+            throw RouteError(argument: route.description, reason: "another upstream is already mounted at \(route.mount)")
         }
         self.routes = routes.sorted { $0.mount.count > $1.mount.count }
     }

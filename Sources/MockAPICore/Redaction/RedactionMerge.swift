@@ -22,7 +22,7 @@ package struct RedactionMerge: Sendable, Equatable, CustomStringConvertible {
         let where_ = places.isEmpty ? "" : " (\(places.joined(separator: ", ")))"
         return "interactions[\(first)] and interactions[\(second)] were different requests and are now one, "
             + "\(request): they differed only in scrubbed values\(where_); replay answers them in recorded order. "
-            + "If the value is not a secret, keep it (--keep-header, --keep-query, --keep-json-field)"
+            + "If the value is not a secret, keep it (a keep rule for that header, query parameter or JSON field)"
     }
 }
 

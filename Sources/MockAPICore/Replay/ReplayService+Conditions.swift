@@ -12,8 +12,8 @@ extension ReplayService {
         case nil:
             fault = conditions.fault(salt: view.salt, number: number)
             if fault != nil {
-                why = "--fault-rate \(conditions.faultRate), request \(number + 1) to \(view.scope.map { "/@" + $0 } ?? "the plain base URL")"
-                    + ", --seed \(conditions.seed)"
+                why = "fault rate \(conditions.faultRate), request \(number + 1) to \(view.scope.map { "/@" + $0 } ?? "the plain base URL")"
+                    + ", seed \(conditions.seed)"
             }
         case "none"?:
             fault = nil

@@ -91,7 +91,7 @@ package final class Replayer: Responder {
                 NearMiss(
                     cassette: index.cassettes[entry.cassette].name, index: entry.index,
                     request: ReplayIndex.describe(index.interaction(entry)),
-                    differences: ["already answered (--strict answers each recording once)"], distance: 0)
+                    differences: ["already answered (strict replay answers each recording once)"], distance: 0)
             }
             let reply = unmatched(
                 request, key: key,

@@ -1,6 +1,6 @@
 /// Why an interaction was not written.
 package enum CassetteWriterError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The cassette named by `--cassette` exists but cannot be read as one; nothing was changed.
+    /// The cassette file exists but cannot be read as one; nothing was changed.
     case existingUnreadable(CassetteError)
     /// A value that must be hidden would have reached the file; `secrets` names them (never their values).
     case wouldLeak(file: String, secrets: [String])
@@ -11,10 +11,10 @@ package enum CassetteWriterError: Error, Sendable, Equatable, CustomStringConver
         switch self {
         case .existingUnreadable(let error):
             "\(error.file): cannot append to it: \(error.description.dropFirst(error.file.count + 2)) "
-                + "(fix it, move it away, or pass --overwrite to start a new cassette there)"
+                + "(fix it, move it away, or overwrite it to start a new cassette there)"
         case .wouldLeak(let file, let secrets):
             "\(file): refused to write: the value of \(secrets.joined(separator: ", ")) would have been written to disk "
-                + "(nothing was written; add a --redact-* rule that covers where it appears)"
+                + "(nothing was written; add a redaction rule that covers where it appears)"
         case .unwritable(let file, let reason):
             "\(file): cannot write: \(reason)"
         }

@@ -108,7 +108,7 @@ struct CassetteWriterTests {
             _ = try CassetteWriter(file: file)
         } catch {
             #expect(error.description.hasPrefix("\(file): cannot append to it: not a mockapi cassette"))
-            #expect(error.description.hasSuffix("(fix it, move it away, or pass --overwrite to start a new cassette there)"))
+            #expect(error.description.hasSuffix("(fix it, move it away, or overwrite it to start a new cassette there)"))
         }
     }
 

@@ -166,7 +166,7 @@ struct CredentialRulesTests {
             first: 0, second: 3, request: "GET /user?access_token=<redacted>", places: ["request query access_token"])])
         #expect(report.merges.first?.description == "interactions[0] and interactions[3] were different requests and are now "
             + "one, GET /user?access_token=<redacted>: they differed only in scrubbed values (request query access_token); "
-            + "replay answers them in recorded order. If the value is not a secret, keep it (--keep-header, --keep-query, "
-            + "--keep-json-field)")
+            + "replay answers them in recorded order. If the value is not a secret, keep it (a keep rule for that header, "
+            + "query parameter or JSON field)")
     }
 }

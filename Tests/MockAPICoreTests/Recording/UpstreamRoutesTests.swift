@@ -18,8 +18,8 @@ struct UpstreamRoutesTests {
                 return nil
             } catch { return error.description }
         }
-        #expect(reason("api.github.com") == "--upstream api.github.com: expected an http:// or https:// URL, as in https://api.github.com")
-        #expect(reason("/qiita") == "--upstream /qiita: expected /prefix=URL, as in /qiita=https://qiita.com")
+        #expect(reason("api.github.com") == "api.github.com: expected an http:// or https:// URL, as in https://api.github.com")
+        #expect(reason("/qiita") == "/qiita: expected /prefix=URL, as in /qiita=https://qiita.com")
         #expect(reason("https://user:pw@example.com")?.contains("credentials") == true)
         #expect(reason("https://example.com/?a=1")?.contains("query") == true)
     }
