@@ -182,4 +182,23 @@ struct ScrubTests {
         #expect(own == Interaction.make("/a?access_token=tok_a1b2c3d4e5f6&state=<redacted>", requestHeaders: [("x-api-key", "key_0a9b8c7d6e5f")],
                                          body: cassette.interactions[0].response.body))
     }
+
+    /// `--no-echo` is one of the scrubbing options every command shares: `scrub` with it replaces a token only where a
+    /// rule finds it, and keeps the same whole value elsewhere (an invented token that equals other data).
+    @Test func noEcho_keepsAnEchoedValue() throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/e.json"
+        let fake = "invented-token-value-0001"
+        let cassette = Cassette(interactions: [
+            .make("/repos/o/r", requestHeaders: [("authorization", "token \(fake)")], body: .json(#"{"echo":"\#(fake)"}"#)),
+        ])
+        for (options, echoed) in [([String](), "<redacted>"), (["--no-echo"], fake)] {
+            try cassette.save(to: file)
+            let output = try Command.scrub([file] + options)
+            #expect(output.status == 0, "\(output.error)")
+            let scrubbed = try Cassette.load(file: file).interactions[0]
+            #expect(scrubbed.request.headers["authorization"] == "token <redacted>")
+            #expect(scrubbed.response.body == .json(#"{"echo":"\#(echoed)"}"#))
+        }
+    }
 }

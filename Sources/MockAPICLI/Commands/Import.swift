@@ -66,13 +66,6 @@ extension MockAPI {
                 + "mockapi import from FILE (FORMAT)).", valueName: "text"))
         package var source: String?
 
-        @Flag(
-            name: .customLong("no-echo"),
-            help: ArgumentHelp(
-                "Scrub a value only where a rule finds it, not also wherever else it appears: for recordings whose "
-                    + "invented token equals other data (octokit/fixtures normalises tokens and commit shas to one value)."))
-        package var noEcho = false
-
         @OptionGroup(title: "Scrubbing (added to the defaults of mockapi record)") package var redaction: RedactionOptions
 
         package init() {}
@@ -97,8 +90,7 @@ extension MockAPI {
         package func execute(environment: [String: String]) throws -> CommandOutput {
             var output = CommandOutput()
             let target = to ?? ""
-            var rules = try redaction.rules(environment: environment)
-            if noEcho { rules.minimumEchoLength = .max }
+            let rules = try redaction.rules(environment: environment)
             let importer = CassetteImporter(rules: rules, format: format?.format, source: source)
             guard overwrite || !FileManager.default.fileExists(atPath: target) else {
                 output.errorLine("mockapi: error: \(target): exists already; pass --overwrite to replace it")

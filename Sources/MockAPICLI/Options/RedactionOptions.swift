@@ -46,6 +46,13 @@ package struct RedactionOptions: ParsableArguments {
                 + "asserts on). The check that no scrubbed value is written stays on."))
     package var noDefaultRedaction = false
 
+    @Flag(
+        name: .customLong("no-echo"),
+        help: ArgumentHelp(
+            "Scrub a value only where a rule finds it, not also wherever else it appears: for recordings whose "
+                + "invented token equals other data (octokit/fixtures normalises tokens and commit shas to one value)."))
+    package var noEcho = false
+
     package init() {}
 
     /// The default rules (unless `--no-default-redaction`), the ones the `--redact-*` flags add, less what `--keep-*`
@@ -67,7 +74,9 @@ package struct RedactionOptions: ParsableArguments {
             headers: Set(headers), queryParameters: Set(queries), jsonFields: try Self.paths(jsonFields, option: "--redact-json-field"),
             literals: literals, keepHeaders: Set(keepHeaders), keepQueryParameters: Set(keepQueries),
             keepJSONFields: try Self.paths(keepJSONFields, option: "--keep-json-field"))
-        return noDefaultRedaction ? added : RedactionRules.standard.adding(added)
+        var rules = noDefaultRedaction ? added : RedactionRules.standard.adding(added)
+        if noEcho { rules.minimumEchoLength = .max }
+        return rules
     }
 
     private static func paths(_ texts: [String], option: String) throws -> [JSONPathPattern] {
