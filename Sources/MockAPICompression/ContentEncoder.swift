@@ -5,8 +5,8 @@ package enum ContentEncoder {
     package static func encode(_ bytes: [UInt8], coding: String) -> [UInt8]? {
         switch coding.lowercased() {
         case "identity": bytes
-        case "gzip", "x-gzip": Inflater.deflate(bytes, windowBits: 15 + 16)
-        case "deflate": Inflater.deflate(bytes, windowBits: 15)
+        case "gzip", "x-gzip": Deflater.compress(bytes, windowBits: 15 + 16)
+        case "deflate": Deflater.compress(bytes, windowBits: 15)
         case "br": BrotliDecoding.encode(bytes)
         default: nil
         }
@@ -14,6 +14,6 @@ package enum ContentEncoder {
 
     /// A raw deflate stream without the zlib wrapper, as some servers send for `deflate`.
     package static func rawDeflate(_ bytes: [UInt8]) -> [UInt8] {
-        Inflater.deflate(bytes, windowBits: -15)
+        Deflater.compress(bytes, windowBits: -15)
     }
 }
