@@ -28,7 +28,7 @@ package enum AnswerComparison {
     }
 
     /// `application/json` for `Application/JSON; charset=utf-8`: parameters are not structure.
-    package static func mediaType(_ value: String?) -> String? {
+    static func mediaType(_ value: String?) -> String? {
         guard let value else { return nil }
         let type = value.prefix { $0 != ";" }.trimmingSpaces().lowercased()
         return type.isEmpty ? nil : type

@@ -36,7 +36,7 @@ package struct DriftChecker: Sendable {
     }
 
     /// Methods that change nothing on the server, sent without `--unsafe`.
-    package static let safeMethods: Set<String> = ["GET", "HEAD"]
+    static let safeMethods: Set<String> = ["GET", "HEAD"]
 
     package let upstream: any Upstream
     package let gate: RateGate

@@ -56,9 +56,9 @@ package struct DriftResult: Sendable {
     package var isBreaking: Bool { findings.contains { $0.breaking } }
 
     /// Whether the live answer's structure differs from the recording's (age aside).
-    package var hasDrifted: Bool { findings.contains { $0.kind != .stale } }
+    var hasDrifted: Bool { findings.contains { $0.kind != .stale } }
 
-    package var isStale: Bool { findings.contains { $0.kind == .stale } }
+    var isStale: Bool { findings.contains { $0.kind == .stale } }
 
     /// `github/repo[0] GET /repos/o/r`
     package var label: String { "\(cassette)[\(index)] \(method) \(target)" }

@@ -44,9 +44,9 @@ package struct JSONShape: Sendable, Equatable {
     package var elements: JSONShape? { elementShapes.first }
 
     /// The non-null kinds.
-    package var valueKinds: Set<Kind> { kinds.subtracting([.null]) }
+    var valueKinds: Set<Kind> { kinds.subtracting([.null]) }
 
-    package var isNullable: Bool { kinds.contains(.null) }
+    var isNullable: Bool { kinds.contains(.null) }
 
     /// Whether every object seen here has the member; a member only some have is optional, and its absence is data.
     package func isRequired(_ name: String) -> Bool {

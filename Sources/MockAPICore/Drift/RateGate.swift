@@ -21,7 +21,7 @@ package struct SystemDriftClock: DriftClock {
 }
 
 /// Why a request was not sent: its upstream asked for a wait longer than allowed.
-package struct RateLimitExceeded: Error, Sendable, CustomStringConvertible {
+struct RateLimitExceeded: Error, Sendable, CustomStringConvertible {
     package let upstream: String
     package let seconds: Double
     package let allowed: Double
@@ -47,7 +47,7 @@ package final class RateGate: Sendable {
     }
 
     /// Returns when a request to `upstream` may go out.
-    package func enter(_ upstream: String) async throws {
+    func enter(_ upstream: String) async throws {
         while true {
             let until = closedUntil.withLock { $0[upstream] } ?? 0
             let remaining = until - clock.now()

@@ -5,7 +5,7 @@
 /// - `$..access_token`: a member named `access_token` at any depth
 /// - `$.credentials.*`: every member of an object
 public struct JSONPathPattern: Sendable, Hashable, CustomStringConvertible {
-    package enum Step: Sendable, Hashable {
+    enum Step: Sendable, Hashable {
         case member(String)
         case anyMember
         case index(Int)
@@ -20,7 +20,7 @@ public struct JSONPathPattern: Sendable, Hashable, CustomStringConvertible {
         case index(Int)
     }
 
-    package let steps: [Step]
+    let steps: [Step]
     public let description: String
 
     public struct ParseError: Error, Sendable, CustomStringConvertible {

@@ -29,7 +29,7 @@ package struct RedactionMerge: Sendable, Equatable, CustomStringConvertible {
 /// Finds requests that scrubbing made one, as interactions are added (by a recorder, one at a time; for a cassette,
 /// all of them). Requests are keyed as replay keys them (``RequestNormalizer``, placeholders learned from every
 /// scrubbed request so far); two requests merged when their scrubbed keys are equal and their original keys are not.
-package struct MergeWatch: Sendable {
+struct MergeWatch: Sendable {
     private struct Entry: Sendable {
         let original: RequestKey
         let request: RecordedRequest

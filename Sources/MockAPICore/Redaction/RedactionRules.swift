@@ -111,7 +111,7 @@ public struct RedactionRules: Sendable, Equatable {
     }
 
     /// Whether a parameter of this name may be scrubbed by name (exactly or by a fragment), and is not kept.
-    package func coversParameter(_ name: String) -> Bool {
+    func coversParameter(_ name: String) -> Bool {
         let lower = name.lowercased()
         guard !keepQueryParameters.contains(lower) else { return false }
         return queryParameters.contains(lower) || queryFragments.contains { ByteSearch.contains($0, in: lower) }

@@ -28,7 +28,7 @@ package final class CassetteWriter: Sendable {
         /// The size of the cassette file and its write-ahead log now.
         package var fileBytes = 0
         /// The most interactions one write carried.
-        package var largestBatch = 0
+        var largestBatch = 0
     }
 
     package let file: String

@@ -6,7 +6,7 @@ import Darwin
 
 /// What tells a file's versions apart without reading it: device, inode (an editor's save-by-rename makes a new one),
 /// size and modification time to the nanosecond.
-package struct FileStamp: Sendable, Equatable {
+struct FileStamp: Sendable, Equatable {
     let device: UInt64
     let inode: UInt64
     let size: Int64

@@ -40,7 +40,7 @@ package final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Er
 
     /// Runs `work` on the commit thread once every item submitted before the call is committed, and returns its
     /// result.
-    package func perform<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    func perform<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
             queue.async { continuation.resume(returning: work()) }
         }
