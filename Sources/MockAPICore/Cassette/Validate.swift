@@ -33,18 +33,23 @@ enum Validate {
     }
 
     static func headers(_ field: JSONField) throws(CassetteError) -> HTTPHeaders {
+        guard case .array(let pairs) = field.value else {
+            throw field.failure("expected an array, found \(field.value.kindDescription)")
+        }
         var headers = HTTPHeaders()
-        for pair in try field.array() {
-            guard case .array(let parts) = pair.value, parts.count == 2,
+        headers.fields.reserveCapacity(pairs.count)
+        // Fields for error messages only when there is an error: headers are most of a cassette's values.
+        for (index, pair) in pairs.enumerated() {
+            guard case .array(let parts) = pair, parts.count == 2,
                 case .string(let name) = parts[0], case .string(let value) = parts[1]
             else {
-                throw pair.failure("expected a [name, value] pair of strings, found \(pair.value)")
+                throw field.element(index, pair).failure("expected a [name, value] pair of strings, found \(pair)")
             }
             guard !name.isEmpty, name.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
-                throw pair.failure("\(quoted(name)) is not a valid header name")
+                throw field.element(index, pair).failure("\(quoted(name)) is not a valid header name")
             }
             guard !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
-                throw pair.failure("the value of \(quoted(name)) contains a line break or NUL")
+                throw field.element(index, pair).failure("the value of \(quoted(name)) contains a line break or NUL")
             }
             headers.append(name, value)
         }
