@@ -6,7 +6,7 @@ extension JSONValue {
 
     /// Parses one JSON text (RFC 8259: any value at the top, strict UTF-8, no comments, nothing after the value).
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
-        let builder = TreeBuilder()
+        let builder = TreeBuilder(textSize: bytes.count)
         var callbacks = yajl_callbacks()
         callbacks.yajl_null = { TreeBuilder.from($0).push(.null) }
         callbacks.yajl_boolean = { TreeBuilder.from($0).push(.bool($1 != 0)) }
@@ -14,10 +14,12 @@ extension JSONValue {
             TreeBuilder.from(context).push(.number(TreeBuilder.string(text, count)))
         }
         callbacks.yajl_string = { context, text, count in
-            TreeBuilder.from(context).push(.string(TreeBuilder.string(text, count)))
+            let builder = TreeBuilder.from(context)
+            return builder.push(.string(builder.shared(text, count)))
         }
         callbacks.yajl_map_key = { context, text, count in
-            TreeBuilder.from(context).names.append(TreeBuilder.string(text, count))
+            let builder = TreeBuilder.from(context)
+            builder.names.append(builder.shared(text, count))
             return 1
         }
         callbacks.yajl_start_map = { TreeBuilder.from($0).open(isObject: true) }
@@ -90,6 +92,12 @@ private final class TreeBuilder {
     var frames: [(values: Int, names: Int, isObject: Bool)] = []
     /// Set when the builder, not yajl, stopped the parse.
     var failure: String?
+    /// Repeated strings, stored once.
+    private var table: StringTable
+
+    init(textSize: Int) {
+        table = StringTable(textSize: textSize)
+    }
 
     static func from(_ context: UnsafeMutableRawPointer?) -> TreeBuilder {
         // yajl hands back the context given to yajl_alloc, which is never nil.
@@ -101,6 +109,12 @@ private final class TreeBuilder {
         return text.withMemoryRebound(to: UInt8.self, capacity: count) {
             String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
         }
+    }
+
+    /// A string or member name, sharing the storage of an equal one seen before.
+    func shared(_ text: UnsafePointer<UInt8>?, _ count: Int) -> String {
+        guard let text, count > 0 else { return "" }
+        return table.string(UnsafeBufferPointer(start: text, count: count))
     }
 
     func push(_ value: JSONValue) -> Int32 {
