@@ -6,27 +6,40 @@ extension JSONValue {
 
     /// Parses one JSON text (RFC 8259: any value at the top, strict UTF-8, no comments, nothing after the value).
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
-        let builder = TreeBuilder()
+        var builder = TreeBuilder(textSize: bytes.count)
         var callbacks = yajl_callbacks()
-        callbacks.yajl_null = { TreeBuilder.from($0).push(.null) }
-        callbacks.yajl_boolean = { TreeBuilder.from($0).push(.bool($1 != 0)) }
+        callbacks.yajl_null = { TreeBuilder.from($0).pointee.push(.null) }
+        callbacks.yajl_boolean = { TreeBuilder.from($0).pointee.push(.bool($1 != 0)) }
         callbacks.yajl_number = { context, text, count in
-            TreeBuilder.from(context).push(.number(TreeBuilder.string(text, count)))
+            TreeBuilder.from(context).pointee.push(.number(TreeBuilder.string(text, count)))
         }
         callbacks.yajl_string = { context, text, count in
-            TreeBuilder.from(context).push(.string(TreeBuilder.string(text, count)))
+            let builder = TreeBuilder.from(context)
+            return builder.pointee.push(.string(builder.pointee.shared(text, count)))
         }
         callbacks.yajl_map_key = { context, text, count in
-            TreeBuilder.from(context).names.append(TreeBuilder.string(text, count))
+            let builder = TreeBuilder.from(context)
+            builder.pointee.names.append(builder.pointee.shared(text, count))
             return 1
         }
-        callbacks.yajl_start_map = { TreeBuilder.from($0).open(isObject: true) }
-        callbacks.yajl_end_map = { TreeBuilder.from($0).close() }
-        callbacks.yajl_start_array = { TreeBuilder.from($0).open(isObject: false) }
-        callbacks.yajl_end_array = { TreeBuilder.from($0).close() }
+        callbacks.yajl_start_map = { TreeBuilder.from($0).pointee.open(isObject: true) }
+        callbacks.yajl_end_map = { TreeBuilder.from($0).pointee.close() }
+        callbacks.yajl_start_array = { TreeBuilder.from($0).pointee.open(isObject: false) }
+        callbacks.yajl_end_array = { TreeBuilder.from($0).pointee.close() }
 
-        let context = Unmanaged.passUnretained(builder).toOpaque()
-        let parsed: Result<JSONValue, JSONParseError> = withUnsafePointer(to: &callbacks) { callbacks in
+        // The builder is reached through a pointer, not as a class instance: Swift checks every access to a class's
+        // stored properties for exclusivity at run time (about 5% of loading a large cassette set).
+        let parsed: Result<JSONValue, JSONParseError> = withUnsafeMutablePointer(to: &builder) { builder in
+            parse(bytes, callbacks: &callbacks, builder: builder)
+        }
+        return try parsed.get()
+    }
+
+    private static func parse(
+        _ bytes: UnsafeRawBufferPointer, callbacks: inout yajl_callbacks, builder: UnsafeMutablePointer<TreeBuilder>
+    ) -> Result<JSONValue, JSONParseError> {
+        let context = UnsafeMutableRawPointer(builder)
+        return withUnsafePointer(to: &callbacks) { callbacks in
             guard let handle = yajl_alloc(callbacks, nil, context) else {
                 return .failure(JSONParseError(reason: "out of memory", offset: 0, line: 1, column: 1))
             }
@@ -36,17 +49,16 @@ extension JSONValue {
             var status = yajl_parse(handle, base, bytes.count)
             let sawEveryByte = status == yajl_status_ok
             if sawEveryByte { status = yajl_complete_parse(handle) }
-            guard status == yajl_status_ok, builder.values.count == 1 else {
+            guard status == yajl_status_ok, builder.pointee.values.count == 1 else {
                 // yajl counts the offending byte as consumed; point at it. A text cut short fails only at the end
                 // (yajl_complete_parse, which consumes nothing): point at its last byte.
                 let consumed = sawEveryByte ? bytes.count : min(yajl_get_bytes_consumed(handle), bytes.count)
                 let offset = max(consumed - 1, 0)
-                let reason = builder.failure ?? message(of: handle, bytes: base, count: bytes.count)
+                let reason = builder.pointee.failure ?? message(of: handle, bytes: base, count: bytes.count)
                 return .failure(error(reason, at: offset, in: bytes))
             }
-            return .success(builder.values[0])
+            return .success(builder.pointee.values[0])
         }
-        return try parsed.get()
     }
 
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
@@ -81,7 +93,7 @@ extension JSONValue {
 }
 
 /// Builds values from yajl's events on flat stacks, so no nested value is copied while it grows.
-private final class TreeBuilder {
+private struct TreeBuilder {
     /// Finished values: the elements of every open container, in order.
     var values: [JSONValue] = []
     /// Member names of every open object, in order; one per member value.
@@ -90,10 +102,16 @@ private final class TreeBuilder {
     var frames: [(values: Int, names: Int, isObject: Bool)] = []
     /// Set when the builder, not yajl, stopped the parse.
     var failure: String?
+    /// Repeated strings, stored once.
+    private var table: StringTable
 
-    static func from(_ context: UnsafeMutableRawPointer?) -> TreeBuilder {
+    init(textSize: Int) {
+        table = StringTable(textSize: textSize)
+    }
+
+    static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<TreeBuilder> {
         // yajl hands back the context given to yajl_alloc, which is never nil.
-        Unmanaged<TreeBuilder>.fromOpaque(context.unsafelyUnwrapped).takeUnretainedValue()
+        context.unsafelyUnwrapped.assumingMemoryBound(to: TreeBuilder.self)
     }
 
     static func string(_ text: UnsafePointer<some BinaryInteger>?, _ count: Int) -> String {
@@ -103,12 +121,18 @@ private final class TreeBuilder {
         }
     }
 
-    func push(_ value: JSONValue) -> Int32 {
+    /// A string or member name, sharing the storage of an equal one seen before.
+    mutating func shared(_ text: UnsafePointer<UInt8>?, _ count: Int) -> String {
+        guard let text, count > 0 else { return "" }
+        return table.string(UnsafeBufferPointer(start: text, count: count))
+    }
+
+    mutating func push(_ value: JSONValue) -> Int32 {
         values.append(value)
         return 1
     }
 
-    func open(isObject: Bool) -> Int32 {
+    mutating func open(isObject: Bool) -> Int32 {
         guard frames.count < JSONValue.maximumDepth else {
             failure = "nesting deeper than \(JSONValue.maximumDepth) levels"
             return 0
@@ -117,7 +141,7 @@ private final class TreeBuilder {
         return 1
     }
 
-    func close() -> Int32 {
+    mutating func close() -> Int32 {
         let frame = frames.removeLast()
         // Copy the elements out before shrinking the stack: a slice would keep the stack's buffer shared and make
         // the removal copy all of it, once per container.

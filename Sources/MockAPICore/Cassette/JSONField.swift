@@ -4,19 +4,33 @@ import MockAPIJSON
 struct JSONField {
     let value: JSONValue
     let file: String
+    /// Where the value is, written out only when an error needs it: a large cassette set has millions of fields, and
+    /// spelling out each one's path as it was visited was a large part of the time to load them.
+    private let place: FieldPlace
+
+    init(value: JSONValue, file: String, path: String) {
+        self.init(value: value, file: file, place: .top(path))
+    }
+
+    private init(value: JSONValue, file: String, place: FieldPlace) {
+        self.value = value
+        self.file = file
+        self.place = place
+    }
+
     /// `interactions[3].response.status`; empty for the top level.
-    let path: String
+    var path: String { place.text }
 
     func failure(_ reason: String) -> CassetteError {
         .invalid(file: file, at: path, reason: reason)
     }
 
     func child(_ name: String, _ value: JSONValue) -> JSONField {
-        JSONField(value: value, file: file, path: path.isEmpty ? name : "\(path).\(name)")
+        JSONField(value: value, file: file, place: .member(place, name))
     }
 
     func element(_ index: Int, _ value: JSONValue) -> JSONField {
-        JSONField(value: value, file: file, path: "\(path)[\(index)]")
+        JSONField(value: value, file: file, place: .element(place, index))
     }
 
     /// The members of an object, refusing names outside `allowed` and repeated names. (Objects here have a handful
@@ -84,5 +98,22 @@ struct JSONMembers {
     func optional(_ name: String) -> JSONField? {
         guard let value = value(name), !value.isNull else { return nil }
         return owner.child(name, value)
+    }
+}
+
+/// A field's JSON path as the steps to it from a named top.
+private indirect enum FieldPlace: Sendable {
+    case top(String)
+    case member(FieldPlace, String)
+    case element(FieldPlace, Int)
+
+    /// `interactions[3].response.status`.
+    var text: String {
+        switch self {
+        case .top(let path): path
+        case .member(let parent, let name):
+            parent.text.isEmpty ? name : parent.text + "." + name
+        case .element(let parent, let index): "\(parent.text)[\(index)]"
+        }
     }
 }

@@ -28,10 +28,10 @@ package final class ReplayCatalog: Sendable {
                 continue
             }
             let scopedURL = baseURL + ScopeName.path(for: loaded.name)
-            slots[loaded.name] = ScopeSlot(loaded: loaded) {
+            slots[loaded.name] = ScopeSlot(loaded: loaded) { global in
                 let replayer = Replayer(
                     cassettes: [loaded], options: options, baseURL: scopedURL, journal: journal, scope: loaded.name,
-                    onUnmatched: onUnmatched)
+                    onUnmatched: onUnmatched, keysFrom: global)
                 return ReplayView(scope: loaded.name, baseURL: scopedURL, replayer: replayer)
             }
         }
@@ -43,7 +43,7 @@ package final class ReplayCatalog: Sendable {
     package func hasScope(_ name: String) -> Bool { slots[name] != nil }
 
     /// A cassette's scoped view, built now if no request named it yet; nil when no such cassette is loaded.
-    package func view(named name: String) -> ReplayView? { slots[name]?.view }
+    package func view(named name: String) -> ReplayView? { slots[name]?.view(keysFrom: global.replayer.index) }
 
     /// The scoped view a request path names, and the path that follows the name (`/` when nothing does); nil when the
     /// path does not start with `/@` followed by a loaded cassette's name. The longest loaded name wins, and a name
@@ -59,7 +59,7 @@ package final class ReplayCatalog: Sendable {
         }
         if ends.count < mostSegments { ends.append(body.endIndex) }
         for end in ends.reversed() where end > body.startIndex {
-            guard let view = slots[ScopeName.decode(body[..<end])]?.view else { continue }
+            guard let view = slots[ScopeName.decode(body[..<end])]?.view(keysFrom: global.replayer.index) else { continue }
             let rest = body[end...]
             return (view, rest.isEmpty ? "/" : String(rest))
         }
@@ -77,22 +77,23 @@ package final class ReplayCatalog: Sendable {
 
 /// A cassette's scoped view, built on first use: most cassettes are never addressed by a scoped URL, and building every
 /// view at load doubled the start-up time of a large set (each view prepares its own answers). The first request for
-/// a scope builds it (about a second for 100,000 interactions, milliseconds for a test's cassette); requests for the
-/// same scope meanwhile wait for it.
+/// a scope builds it (reusing the plain view's request keys; answers are prepared as they are asked for); requests for
+/// the same scope meanwhile wait for it.
 private final class ScopeSlot: Sendable {
     let loaded: LoadedCassette
-    private let make: @Sendable () -> ReplayView
+    /// Builds the view, given the plain view's index of the catalog asking (which holds this cassette too).
+    private let make: @Sendable (ReplayIndex) -> ReplayView
     private let slot = Mutex<ReplayView?>(nil)
 
-    init(loaded: LoadedCassette, make: @escaping @Sendable () -> ReplayView) {
+    init(loaded: LoadedCassette, make: @escaping @Sendable (ReplayIndex) -> ReplayView) {
         self.loaded = loaded
         self.make = make
     }
 
-    var view: ReplayView {
+    func view(keysFrom global: ReplayIndex) -> ReplayView {
         slot.withLock { slot in
             if let view = slot { return view }
-            let view = make()
+            let view = make(global)
             slot = view
             return view
         }

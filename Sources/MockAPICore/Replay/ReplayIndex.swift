@@ -1,35 +1,52 @@
-/// Every loaded interaction, keyed for O(1) lookup, with its answer prepared for the server's base URL.
+/// Every loaded interaction, keyed for O(1) lookup, its answer prepared for the server's base URL on first use.
 package final class ReplayIndex: Sendable {
     package let cassettes: [LoadedCassette]
     package let normalizer: RequestNormalizer
     /// Queues in the order their first interaction was loaded.
     package let queues: [ReplayQueue]
-    /// Where each key's queue is in `queues`.
-    private let table: [RequestKey: Int]
+    /// Where each key's queue is in `queues`; or, in an index that shares another's table, in that index's queues,
+    /// which `remap` turns into positions in `queues` (-1: no queue here).
+    let table: [RequestKey: Int]
+    let remap: [Int]?
 
     /// - Parameters:
     ///   - baseURL: the server's own base URL (`http://127.0.0.1:8080`), or nil to replay upstream URLs unchanged.
-    package init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?) {
+    ///   - keysFrom: an index that loaded the one cassette given here (same name, file and content) among others: its
+    ///     request keys are reused when they were made under the same rules.
+    package init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?, keysFrom: ReplayIndex? = nil) {
         self.cassettes = cassettes
         var normalizer = RequestNormalizer(matchHeaders: matchHeaders)
         var positions: [Position] = []
         for (cassetteIndex, loaded) in cassettes.enumerated() {
-            for (index, interaction) in loaded.cassette.interactions.enumerated() {
-                normalizer.learnPlaceholders(from: interaction.request)
-                positions.append(Position(cassette: cassetteIndex, index: index))
+            for index in loaded.cassette.interactions.indices { positions.append(Position(cassette: cassetteIndex, index: index)) }
+        }
+        // Rules learned from some of an index's cassettes are a subset of its own: when it learned none, neither
+        // would this, and there is nothing to learn. (Loops read interactions in place: copying one retains a dozen
+        // strings and arrays, which dominated building a view over 100,000 interactions.)
+        if keysFrom.map({ !$0.normalizer.hasPlaceholders && $0.normalizer.matchHeaders == normalizer.matchHeaders }) != true {
+            for loaded in cassettes {
+                let interactions = loaded.cassette.interactions
+                for index in interactions.indices { normalizer.learnPlaceholders(from: interactions[index].request) }
             }
         }
         self.normalizer = normalizer
 
-        // Keys and answers are independent per interaction: build them on all cores, then index them in order.
-        let rewriters = RewriterTable(cassettes: cassettes, baseURL: baseURL)
+        // Keys are independent per interaction: build them on all cores (or take them from `keysFrom`), then index
+        // them in order. Answers are prepared when first asked for (ReplayEntry.prepared).
+        let answers = AnswerPreparer(cassettes: cassettes, rewriters: RewriterTable(cassettes: cassettes, baseURL: baseURL))
         let frozen = normalizer
+        let known = keysFrom?.entries(of: cassettes, under: frozen)
         let entries = Parallel.map(positions) { position in
-            let interaction = cassettes[position.cassette].cassette.interactions[position.index]
-            let response = ResponsePreparer.prepare(interaction.response, rewriter: rewriters.rewriter(for: interaction))
-            return ReplayEntry(
+            ReplayEntry(
                 cassette: position.cassette, index: position.index,
-                key: frozen.key(for: interaction.request, path: interaction.localPath), prepared: PreparedResponse(response))
+                key: known?[position.index].entry.key
+                    ?? ReplayIndex.key(of: cassettes[position.cassette].cassette.interactions[position.index], frozen),
+                answers: answers)
+        }
+        // Sharing costs a position per queue of the other index: only for a cassette that is a good part of it.
+        if let keysFrom, let known, keysFrom.queues.count <= 4 * entries.count {
+            (self.table, self.remap, self.queues) = ReplayIndex.sharingTable(of: keysFrom, entries: entries, known: known)
+            return
         }
         var table: [RequestKey: Int] = [:]
         table.reserveCapacity(entries.count)
@@ -40,13 +57,23 @@ package final class ReplayIndex: Sendable {
             if slot == next { groups.append([entry]) } else { groups[slot].append(entry) }
         }
         self.table = table
+        self.remap = nil
         self.queues = groups.map(ReplayQueue.init(entries:))
+    }
+
+    private static func key(of interaction: Interaction, _ normalizer: RequestNormalizer) -> RequestKey {
+        normalizer.key(for: interaction.request, path: interaction.localPath)
     }
 
     /// Reads a dictionary slot through its defaulted subscript: one hash lookup that inserts the default if absent.
     private static func slot(_ value: inout Int) -> Int { value }
 
-    package func queue(for key: RequestKey) -> ReplayQueue? { table[key].map { queues[$0] } }
+    package func queue(for key: RequestKey) -> ReplayQueue? {
+        guard let position = table[key] else { return nil }
+        guard let remap else { return queues[position] }
+        let mine = remap[position]
+        return mine < 0 ? nil : queues[mine]
+    }
 
     package var interactionCount: Int { queues.reduce(0) { $0 + $1.entries.count } }
 
@@ -87,19 +114,37 @@ private struct Position: Sendable {
     let index: Int
 }
 
+/// Prepares an index's answers on demand: the recorded response with the rewriter for its upstream and mount.
+final class AnswerPreparer: Sendable {
+    private let cassettes: [LoadedCassette]
+    private let rewriters: RewriterTable
+
+    init(cassettes: [LoadedCassette], rewriters: RewriterTable) {
+        self.cassettes = cassettes
+        self.rewriters = rewriters
+    }
+
+    func prepare(cassette: Int, index: Int) -> PreparedResponse {
+        let interaction = cassettes[cassette].cassette.interactions[index]
+        return PreparedResponse(ResponsePreparer.prepare(interaction.response, rewriter: rewriters.rewriter(for: interaction)))
+    }
+}
+
 /// One rewriter per (upstream, mount), built before any answer is prepared: each interaction's own upstream maps to
 /// its own mount; other known upstreams map to the mount they were first seen under.
-private struct RewriterTable: Sendable {
+struct RewriterTable: Sendable {
     private let rewriters: [String: URLRewriter]
 
     init(cassettes: [LoadedCassette], baseURL: String?) {
         var firstMount: [(upstream: String, mount: String)] = []
         var pairs: [(upstream: String, mount: String)] = []
         for loaded in cassettes {
-            for interaction in loaded.cassette.interactions {
-                let pair = (upstream: interaction.upstream ?? "", mount: interaction.mount ?? "/")
+            let interactions = loaded.cassette.interactions
+            for index in interactions.indices {
+                let upstream = interactions[index].upstream
+                let pair = (upstream: upstream ?? "", mount: interactions[index].mount ?? "/")
                 if !pairs.contains(where: { $0 == pair }) { pairs.append(pair) }
-                if let upstream = interaction.upstream, !firstMount.contains(where: { $0.upstream == upstream }) {
+                if let upstream, !firstMount.contains(where: { $0.upstream == upstream }) {
                     firstMount.append((upstream, pair.mount))
                 }
             }

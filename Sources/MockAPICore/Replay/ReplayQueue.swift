@@ -1,19 +1,37 @@
 import Synchronization
 
-/// One recorded interaction, ready to serve.
+/// One recorded interaction, ready to serve. Its answer is prepared the first time it is asked for: most recorded
+/// answers of a large set are never requested, and preparing all of them at load cost start-up time and a second copy
+/// of every body in memory.
 package final class ReplayEntry: Sendable {
     /// Position of the cassette among those loaded.
     package let cassette: Int
     /// Position of the interaction in its cassette.
     package let index: Int
     package let key: RequestKey
-    package let prepared: PreparedResponse
+    private let answers: AnswerPreparer
+    private let slot = Atomic<Unmanaged<PreparedResponse>?>(nil)
 
-    init(cassette: Int, index: Int, key: RequestKey, prepared: PreparedResponse) {
+    init(cassette: Int, index: Int, key: RequestKey, answers: AnswerPreparer) {
         self.cassette = cassette
         self.index = index
         self.key = key
-        self.prepared = prepared
+        self.answers = answers
+    }
+
+    /// The answer, prepared on first use; every later call returns the same object (one atomic load). Two threads
+    /// asking first may both prepare it; one result is kept.
+    package var prepared: PreparedResponse {
+        if let ready = slot.load(ordering: .acquiring) { return ready.takeUnretainedValue() }
+        let made = Unmanaged.passRetained(answers.prepare(cassette: cassette, index: index))
+        let (exchanged, current) = slot.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
+        if exchanged { return made.takeUnretainedValue() }
+        made.release()
+        return current.unsafelyUnwrapped.takeUnretainedValue()
+    }
+
+    deinit {
+        slot.load(ordering: .acquiring)?.release()
     }
 }
 

@@ -37,11 +37,21 @@ package final class Replayer: Responder {
     package let scope: String?
     private let onUnmatched: @Sendable (UnmatchedReport) -> Void
 
-    package init(cassettes: [LoadedCassette], options: ReplayOptions = ReplayOptions(), baseURL: String,
+    /// - Parameter keysFrom: an index over these cassettes among others, whose request keys are reused when they
+    ///   were made under the same matching rules (a scoped view borrows the plain view's).
+    package convenience init(cassettes: [LoadedCassette], options: ReplayOptions = ReplayOptions(), baseURL: String,
                 journal: Journal = Journal(), scope: String? = nil, fallback: (any Responder)? = nil,
-                onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void = { _ in }) {
-        self.index = ReplayIndex(
-            cassettes: cassettes, matchHeaders: options.matchHeaders, baseURL: options.rewriteURLs ? baseURL : nil)
+                onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void = { _ in }, keysFrom: ReplayIndex? = nil) {
+        self.init(
+            index: ReplayIndex(
+                cassettes: cassettes, matchHeaders: options.matchHeaders, baseURL: options.rewriteURLs ? baseURL : nil,
+                keysFrom: keysFrom),
+            options: options, journal: journal, scope: scope, fallback: fallback, onUnmatched: onUnmatched)
+    }
+
+    init(index: ReplayIndex, options: ReplayOptions, journal: Journal, scope: String?, fallback: (any Responder)?,
+         onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void) {
+        self.index = index
         self.options = options
         self.journal = journal
         self.headerNeeds = HeaderNeeds.only(index.normalizer.neededHeaders).union(fallback?.headerNeeds ?? .none)

@@ -1,0 +1,36 @@
+/// The strings of one JSON text, each distinct string of middling length stored once. Recordings repeat the same header
+/// names and values in every interaction: sharing their storage keeps a loaded cassette set near the size of its files.
+///
+/// Direct-mapped by a hash of the bytes: a string whose slot holds another one takes the slot over. Equal strings
+/// share storage or not; either way they are equal, so nothing a reader sees depends on it.
+struct StringTable {
+    /// Up to 15 UTF-8 bytes a `String` holds its bytes inline, with no storage to share; long strings (the prose of a
+    /// body) seldom repeat and are not worth hashing.
+    static let shared = 16...96
+
+    private var slots: [String?] = []
+    private let slotCount: Int
+
+    /// - Parameter textSize: the size of the JSON text, which sizes the table (a small body gets a small table).
+    init(textSize: Int) {
+        var count = 64
+        while count < 4096, count * 512 < textSize { count *= 2 }
+        slotCount = count
+    }
+
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard StringTable.shared.contains(bytes.count) else { return String(decoding: bytes, as: UTF8.self) }
+        if slots.isEmpty { slots = Array(repeating: nil, count: slotCount) }
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let slot = Int(hash & UInt32(slotCount - 1))
+        if let known = slots[slot], StringTable.equal(known, bytes) { return known }
+        let made = String(decoding: bytes, as: UTF8.self)
+        slots[slot] = made
+        return made
+    }
+
+    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? false
+    }
+}
