@@ -39,6 +39,7 @@ public struct HTTPRequest: Sendable {
     /// absolute-form target (`http://host/path`, as sent to proxies) is reduced to its path. Works on bytes: this runs
     /// for every request.
     public static func split(target: String) -> (path: String, query: String?) {
+        if case let split?? = target.utf8.withContiguousStorageIfAvailable({ splitOriginForm(target, $0) }) { return split }
         let utf8 = target.utf8
         var start = utf8.startIndex
         if utf8.first == UInt8(ascii: "h"), let authority = absoluteFormAuthority(utf8) {
@@ -51,6 +52,27 @@ public struct HTTPRequest: Sendable {
         }
         let path = start == mark ? "/" : String(target[start..<mark])
         return (path, String(target[utf8.index(after: mark)..<end]))
+    }
+
+    /// `split(target:)` over the target's bytes, for a target that does not start with `h` (every origin-form one:
+    /// `/path?query`); nil for the others. Allocates nothing when there is neither a query nor a fragment.
+    private static func splitOriginForm(_ target: String, _ bytes: UnsafeBufferPointer<UInt8>) -> (path: String, query: String?)? {
+        guard bytes.first != UInt8(ascii: "h") else { return nil }
+        var mark: Int?
+        var end = bytes.count
+        for (offset, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "#") {
+                end = offset
+                break
+            }
+            if byte == UInt8(ascii: "?"), mark == nil { mark = offset }
+        }
+        guard let mark else {
+            if end == bytes.count { return (target, nil) }
+            return (end == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self), nil)
+        }
+        let path = mark == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self)
+        return (path, String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end]), as: UTF8.self))
     }
 
     /// Where the authority starts when the target begins with `http://` or `https://`.
