@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A request as the server engine hands it to a ``Responder``: method, the raw request target split into path and
 /// query (still percent-encoded, exactly as the client sent them), the headers the responder asked for, and the body.
 public struct HTTPRequest: Sendable {
@@ -57,17 +61,9 @@ public struct HTTPRequest: Sendable {
     /// `split(target:)` over the target's bytes, for a target that does not start with `h` (every origin-form one:
     /// `/path?query`); nil for the others. Allocates nothing when there is neither a query nor a fragment.
     private static func splitOriginForm(_ target: String, _ bytes: UnsafeBufferPointer<UInt8>) -> (path: String, query: String?)? {
-        guard bytes.first != UInt8(ascii: "h") else { return nil }
-        var mark: Int?
-        var end = bytes.count
-        for (offset, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "#") {
-                end = offset
-                break
-            }
-            if byte == UInt8(ascii: "?"), mark == nil { mark = offset }
-        }
-        guard let mark else {
+        guard let base = bytes.baseAddress, bytes.first != UInt8(ascii: "h") else { return nil }
+        let end = memchr(base, Int32(UInt8(ascii: "#")), bytes.count).map { UnsafeRawPointer(base).distance(to: $0) } ?? bytes.count
+        guard let mark = memchr(base, Int32(UInt8(ascii: "?")), end).map({ UnsafeRawPointer(base).distance(to: $0) }) else {
             if end == bytes.count { return (target, nil) }
             return (end == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self), nil)
         }
