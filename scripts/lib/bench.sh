@@ -50,7 +50,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 column() { cut -d' ' -f"$1" "$2" | median; }
 
 # ratio A B: A / B to two decimals.
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { r = 0; if (b > 0) r = a / b; printf "%.2f", r }'; }
 
 # verdict VALUE OP TARGET: "ok" when VALUE OP TARGET holds (OP is >= or <=), else "MISSED".
 verdict() {
