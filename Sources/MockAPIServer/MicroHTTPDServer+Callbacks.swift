@@ -179,10 +179,10 @@ extension ServerContext {
 
     private func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
         switch headerNeeds {
-        case .only(let names):
+        case .only:
             var headers = HTTPHeaders()
-            for name in names {
-                if let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) {
+            for (name, cName) in neededHeaders {
+                if let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, cName) {
                     headers.append(name, String(cString: value))
                 }
             }

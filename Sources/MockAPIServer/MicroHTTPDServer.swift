@@ -2,6 +2,9 @@ import CMicroHTTPD
 import Logging
 import MockAPICore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The HTTP engine: libmicrohttpd with one epoll loop per worker thread (never a thread per connection), keep-alive,
 /// a body limit, idle timeouts. It turns each request into a ``Responder`` call and the reply into bytes on the wire.
@@ -100,6 +103,8 @@ private struct RunningDaemon: @unchecked Sendable {
 final class ServerContext: Sendable {
     let responder: any Responder
     let headerNeeds: HeaderNeeds
+    /// The names of `headerNeeds.only`, with their C strings made once rather than for every request.
+    nonisolated(unsafe) let neededHeaders: [(name: String, cName: UnsafeMutablePointer<CChar>)]
     let maxBodyBytes: Int
     /// Seconds of silence before libmicrohttpd closes a connection (0: never); a `hang` reply waits as long.
     let connectionTimeout: Int
@@ -114,6 +119,7 @@ final class ServerContext: Sendable {
         self.responder = responder
         self.deadlines = connectionTimeout > 0 ? RequestDeadlines(seconds: connectionTimeout, logger: logger) : nil
         self.headerNeeds = responder.headerNeeds
+        if case .only(let names) = headerNeeds { neededHeaders = names.sorted().map { ($0, strdup($0)!) } } else { neededHeaders = [] }
         self.maxBodyBytes = maxBodyBytes
         self.connectionTimeout = connectionTimeout
         self.logger = logger
@@ -124,5 +130,6 @@ final class ServerContext: Sendable {
 
     deinit {
         mhdLogger.deallocate()
+        for header in neededHeaders { free(header.cName) }
     }
 }

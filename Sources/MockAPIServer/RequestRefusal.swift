@@ -1,5 +1,8 @@
 import CMicroHTTPD
 import MockAPICore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A request head mockapi refuses before reading any of the body: the status and the words of its answer. Answering
 /// in the first call of the access handler also makes libmicrohttpd close the connection afterwards, which is what a
@@ -13,10 +16,10 @@ struct RequestRefusal: Equatable {
     static func check(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
                       target: String) -> RequestRefusal? {
         var check = mockapi_request_check()
-        let http11 = version.map { String(cString: $0) == "HTTP/1.1" } ?? false
+        let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
         let fault = mockapi_mhd_check_request(connection, method, http11 ? 1 : 0, &check)
         if fault == MOCKAPI_REQUEST_OK {
-            guard target.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
+            guard target.utf8AllSatisfy(HTTPSyntax.isTargetByte) else {
                 return refuse(400, "the request target contains a space or a control character; percent-encode it")
             }
             return nil

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A request as the server engine hands it to a ``Responder``: method, the raw request target split into path and
 /// query (still percent-encoded, exactly as the client sent them), the headers the responder asked for, and the body.
 package struct HTTPRequest: Sendable {
@@ -39,6 +43,7 @@ package struct HTTPRequest: Sendable {
     /// absolute-form target (`http://host/path`, as sent to proxies) is reduced to its path. Works on bytes: this runs
     /// for every request.
     package static func split(target: String) -> (path: String, query: String?) {
+        if case let split?? = target.utf8.withContiguousStorageIfAvailable({ splitOriginForm(target, $0) }) { return split }
         let utf8 = target.utf8
         var start = utf8.startIndex
         if utf8.first == UInt8(ascii: "h"), let authority = absoluteFormAuthority(utf8) {
@@ -51,6 +56,19 @@ package struct HTTPRequest: Sendable {
         }
         let path = start == mark ? "/" : String(target[start..<mark])
         return (path, String(target[utf8.index(after: mark)..<end]))
+    }
+
+    /// `split(target:)` over the target's bytes, for a target that does not start with `h` (every origin-form one:
+    /// `/path?query`); nil for the others. Allocates nothing when there is neither a query nor a fragment.
+    private static func splitOriginForm(_ target: String, _ bytes: UnsafeBufferPointer<UInt8>) -> (path: String, query: String?)? {
+        guard let base = bytes.baseAddress, bytes.first != UInt8(ascii: "h") else { return nil }
+        let end = memchr(base, Int32(UInt8(ascii: "#")), bytes.count).map { UnsafeRawPointer(base).distance(to: $0) } ?? bytes.count
+        guard let mark = memchr(base, Int32(UInt8(ascii: "?")), end).map({ UnsafeRawPointer(base).distance(to: $0) }) else {
+            if end == bytes.count { return (target, nil) }
+            return (end == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self), nil)
+        }
+        let path = mark == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self)
+        return (path, String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end]), as: UTF8.self))
     }
 
     /// Where the authority starts when the target begins with `http://` or `https://`.

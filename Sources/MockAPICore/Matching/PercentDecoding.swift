@@ -25,8 +25,8 @@ package enum PercentDecoding {
     /// A path in normal form for comparison: escapes of unreserved characters decoded (`%7E` → `~`), other escapes with
     /// upper-case hex (`%2f` → `%2F`). Reserved characters keep their meaning: `%2F` is not `/`.
     package static func normalizePath(_ path: String) -> String {
+        guard path.utf8Contains(where: { $0 == UInt8(ascii: "%") }) else { return path }
         let utf8 = path.utf8
-        guard utf8.contains(UInt8(ascii: "%")) else { return path }
         var output: [UInt8] = []
         output.reserveCapacity(utf8.count)
         var index = utf8.startIndex

@@ -107,7 +107,7 @@ package struct RequestNormalizer: Sendable {
     }
 
     static func normalizeMethod(_ method: String) -> String {
-        method.utf8.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) ? method.uppercased() : method
+        method.utf8Contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) ? method.uppercased() : method
     }
 
     private mutating func collectPlaceholderPaths(_ value: JSONValue, at path: String) {

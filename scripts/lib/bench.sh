@@ -1,0 +1,98 @@
+# Helpers for scripts/bench: start servers, run wrk, read a process's CPU time and peak memory, take medians and say
+# whether a figure meets its target. Sourced, not run; expects $work, $seconds and the array pids from the caller.
+
+# start NAME COMMAND...: starts a server, waits for its first stdout line (its URL), sets $url and $pid.
+start() {
+    local name=$1; shift
+    mkfifo "$work/$name.fifo"
+    "$@" >"$work/$name.fifo" 2>"$work/$name.err" &
+    pid=$!
+    pids+=("$pid")
+    local line
+    read -r line <"$work/$name.fifo" || { say "bench: $name did not start: $(cat "$work/$name.err")"; exit 1; }
+    exec {keep}<"$work/$name.fifo"   # keep the pipe open so the server never writes to a closed one
+    url=$(grep -o 'http://[0-9.:]*' <<<"$line" | head -1)
+}
+
+# cpu_ticks PID: user + system CPU time of every thread of the process so far, in clock ticks.
+cpu_ticks() {
+    sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
+}
+
+# peak_kib PID: the process's peak resident memory (VmHWM), KiB.
+peak_kib() {
+    awk '/VmHWM/ { print $2 }' "/proc/$1/status"
+}
+
+# measure URL CONNECTIONS PID: one wrk run against the server PID; prints "requests/s p50_ms p99_ms cpu_us_per_request".
+measure() {
+    local threads=2 before after
+    [ "$2" -lt 2 ] && threads=1
+    before=$(cpu_ticks "$3")
+    wrk -t"$threads" -c"$2" -d"${seconds}s" --latency "$1$target_path" >"$work/wrk.txt"
+    after=$(cpu_ticks "$3")
+    awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
+        function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+        $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } $1 == "Requests/sec:" { rps = $2 }
+        $2 == "requests" && $3 == "in" { requests = $1 }
+        / Socket errors:/ { errors = $0 }
+        END {
+            cpu = 0; if (requests > 0) cpu = ticks * 1e6 / hz / requests
+            printf "%.0f %.3f %.3f %.2f\n", rps, p50, p99, cpu
+            if (errors != "") print errors > "/dev/stderr"
+        }' "$work/wrk.txt"
+}
+
+# median of the values on stdin
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# column N FILE: the median of column N of FILE.
+column() { cut -d' ' -f"$1" "$2" | median; }
+
+# ratio A B: A / B to two decimals.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { r = 0; if (b > 0) r = a / b; printf "%.2f", r }'; }
+
+# verdict VALUE OP TARGET: "ok" when VALUE OP TARGET holds (OP is >= or <=), else "MISSED".
+verdict() {
+    awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN {
+        if (v !~ /^[0-9.]+$/) { print "not measured"; exit }
+        ok = (op == ">=") ? v >= t : v <= t; print ok ? "ok" : "MISSED" }'
+}
+
+# compare LABEL MOCKAPI_URL MOCKAPI_PID BASELINE_URL BASELINE_PID: alternates the two servers at 1, 32 and 256
+# connections, prints table rows with the requests/s ratio (target >= 0.92) and the CPU-per-request ratio (<= 1.1).
+compare() {
+    local label=$1 mock=$2 mock_pid=$3 base=$4 base_pid=$5 connections
+    for connections in 1 32 256; do
+        : >"$work/m"; : >"$work/b"
+        for _ in $(seq "$rounds"); do
+            measure "$base" "$connections" "$base_pid" >>"$work/b"
+            measure "$mock" "$connections" "$mock_pid" >>"$work/m"
+        done
+        local mr mcpu br bcpu rps_ratio cpu_ratio
+        mr=$(column 1 "$work/m"); mcpu=$(column 4 "$work/m")
+        br=$(column 1 "$work/b"); bcpu=$(column 4 "$work/b")
+        rps_ratio=$(ratio "$mr" "$br"); cpu_ratio=$(ratio "$mcpu" "$bcpu")
+        printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s |\n' "$label" "$connections" \
+            "$mr" "$(column 2 "$work/m")" "$(column 3 "$work/m")" "$mcpu" \
+            "$br" "$(column 2 "$work/b")" "$(column 3 "$work/b")" "$bcpu" \
+            "$rps_ratio" "$(verdict "$rps_ratio" '>=' 0.92)" "$cpu_ratio" "$(verdict "$cpu_ratio" '<=' 1.1)"
+    done
+}
+
+# first_request_ms URL: the time of one curl request in ms (connection included); fails unless it answers 200.
+first_request_ms() {
+    local answer
+    answer=$(curl -s -o /dev/null -w '%{http_code} %{time_total}' "$1")
+    [ "${answer%% *}" = 200 ] || { say "bench: $1 answered ${answer%% *}"; exit 1; }
+    awk -v s="${answer#* }" 'BEGIN { printf "%.1f", s * 1000 }'
+}
+
+# serve_timed NAME FOLDER: starts `mockapi serve FOLDER` and sets $ready_ms to the milliseconds from start to its
+# first line (it prints its URL once it answers), and $pid and $url; the server keeps running.
+serve_timed() {
+    local started
+    started=$(date +%s%N)
+    start "$1" "$mockapi" serve "$2" --port 0 --log-level error
+    ready_ms=$(( ($(date +%s%N) - started) / 1000000 ))
+}
