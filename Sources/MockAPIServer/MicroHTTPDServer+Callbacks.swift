@@ -81,7 +81,7 @@ extension ServerContext {
             if let declared = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length"),
                 let length = Int(String(cString: declared)), length > maxBodyBytes
             {
-                return sendError(connection, state, status: 413, tooLargeMessage())
+                return sendError(connection, state, status: 413, tooLargeMessage)
             }
             // Answering in this first call would make libmicrohttpd drop keep-alive: wait for the next one.
             return MHD_Result.YES
@@ -99,7 +99,7 @@ extension ServerContext {
             }
             return MHD_Result.YES
         }
-        if state.bodyTooLarge { return sendError(connection, state, status: 413, tooLargeMessage()) }
+        if state.bodyTooLarge { return sendError(connection, state, status: 413, tooLargeMessage) }
         // Resumed after deferred work: send what it produced, or close.
         switch state.pending.withLock({ pending in defer { pending = nil }; return pending }) {
         case .send(let reply)?: return send(reply, connection, state)
@@ -171,10 +171,6 @@ extension ServerContext {
         state.answered = true
         guard let native = NativeResponse.make(.text(status: status, message), date: true) else { return MHD_Result.NO }
         return MHD_queue_response(connection, native.status, native.pointer)
-    }
-
-    private func tooLargeMessage() -> String {
-        "mockapi: request body larger than the server's limit of \(maxBodyBytes) bytes\n"
     }
 
     private func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {

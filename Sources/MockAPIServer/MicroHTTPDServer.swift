@@ -28,8 +28,8 @@ package final class MicroHTTPDServer: Sendable {
             throw ServerError.startFailed(reason: "the listening socket already serves another server")
         }
         let context = ServerContext(
-            responder: responder, maxBodyBytes: configuration.maxBodyBytes, connectionTimeout: configuration.connectionTimeout,
-            logger: logger)
+            responder: responder, maxBodyBytes: configuration.maxBodyBytes, maxBodySetting: configuration.maxBodySetting,
+            connectionTimeout: configuration.connectionTimeout, logger: logger)
         let retained = Unmanaged.passRetained(context)
 
         var settings = mockapi_mhd_settings()
@@ -106,6 +106,8 @@ final class ServerContext: Sendable {
     /// The names of `headerNeeds.only`, with their C strings made once rather than for every request.
     nonisolated(unsafe) let neededHeaders: [(name: String, cName: UnsafeMutablePointer<CChar>)]
     let maxBodyBytes: Int
+    /// The 413 answer's text.
+    let tooLargeMessage: String
     /// Seconds of silence before libmicrohttpd closes a connection (0: never); a `hang` reply waits as long.
     let connectionTimeout: Int
     let logger: Logger
@@ -115,12 +117,14 @@ final class ServerContext: Sendable {
     /// Handed to libmicrohttpd's logger option; lives as long as this context.
     nonisolated(unsafe) let mhdLogger: UnsafeMutablePointer<mockapi_mhd_logger>
 
-    init(responder: any Responder, maxBodyBytes: Int, connectionTimeout: Int, logger: Logger) {
+    init(responder: any Responder, maxBodyBytes: Int, maxBodySetting: String?, connectionTimeout: Int, logger: Logger) {
         self.responder = responder
         self.deadlines = connectionTimeout > 0 ? RequestDeadlines(seconds: connectionTimeout, logger: logger) : nil
         self.headerNeeds = responder.headerNeeds
         if case .only(let names) = headerNeeds { neededHeaders = names.sorted().map { ($0, strdup($0)!) } } else { neededHeaders = [] }
         self.maxBodyBytes = maxBodyBytes
+        self.tooLargeMessage = "mockapi: request body larger than the server's limit of \(maxBodyBytes) bytes"
+            + (maxBodySetting.map { " (\($0))" } ?? "") + "\n"
         self.connectionTimeout = connectionTimeout
         self.logger = logger
         self.mhdLogger = .allocate(capacity: 1)

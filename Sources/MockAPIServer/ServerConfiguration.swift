@@ -14,6 +14,9 @@ package struct ServerConfiguration: Sendable {
     package var connectionLimit: Int
     /// Largest request body accepted; larger gets 413.
     package var maxBodyBytes: Int
+    /// How whoever runs the server changes ``maxBodyBytes`` (`--max-body` on the command line), named in the 413
+    /// answer; nil names nothing.
+    package var maxBodySetting: String?
     /// Memory per connection for the request line and headers; a larger head gets 431 (or 414 for the target).
     /// libmicrohttpd clears this whole pool after every request, so it is a cost per request: 64 KiB serves as fast
     /// as 32 KiB, 128 KiB is measurably slower, 1 MiB ran at a sixth of the speed (scripts/bench). 64 KiB takes a
@@ -21,13 +24,15 @@ package struct ServerConfiguration: Sendable {
     package var headerMemoryBytes: Int
 
     package init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionTimeout: Int = 30,
-                connectionLimit: Int = 1024, maxBodyBytes: Int = 16 << 20, headerMemoryBytes: Int = 64 << 10) {
+                connectionLimit: Int = 1024, maxBodyBytes: Int = 16 << 20, maxBodySetting: String? = nil,
+                headerMemoryBytes: Int = 64 << 10) {
         self.host = host
         self.port = port
         self.threads = threads
         self.connectionTimeout = connectionTimeout
         self.connectionLimit = connectionLimit
         self.maxBodyBytes = maxBodyBytes
+        self.maxBodySetting = maxBodySetting
         self.headerMemoryBytes = headerMemoryBytes
     }
 }

@@ -32,7 +32,7 @@ struct BadInputTests {
         let server = try Self.server(maxBody: 1024)
         let response = try await TestClient.shared.send("POST", server.baseURL.absoluteString + "/", body: Array(repeating: 0x41, count: 4096))
         #expect(response.status == 413)
-        #expect(response.text.contains("limit of 1024 bytes"))
+        #expect(response.text == "mockapi: request body larger than the server's limit of 1024 bytes\n")
         try await stillServes(server)
         await server.stop()
     }

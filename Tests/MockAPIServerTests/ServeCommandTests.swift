@@ -39,6 +39,19 @@ struct ServeCommandTests {
         #expect(await serve.finish().status == 1)
     }
 
+    /// A body over the limit gets 413 naming the limit and, from the command line, the flag that raises it; an
+    /// in-process server names no flag (BadInputTests).
+    @Test func bodyOverMaxBody_gets413_namingTheFlag() async throws {
+        let serve = try MockAPIProcess(["serve", getRoot, "--port", "0", "--max-body", "1KB"])
+        let line = try #require(await serve.firstLine())
+        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        let response = try await TestClient.shared.send("POST", url + "/", body: Array(repeating: 0x41, count: 4096))
+        #expect(response.status == 413)
+        #expect(response.text == "mockapi: request body larger than the server's limit of 1024 bytes (--max-body)\n")
+        serve.signal(SIGTERM)
+        _ = await serve.finish()
+    }
+
     /// A broken cassette stops the command before it binds, naming the file, the field and the reason.
     @Test func brokenCassette_exits2BeforeBinding() async throws {
         let folder = TemporaryFolder()

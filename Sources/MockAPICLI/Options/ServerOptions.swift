@@ -69,6 +69,7 @@ package struct ServerOptions: ParsableArguments {
 
     var configuration: ServerConfiguration {
         ServerConfiguration(
-            host: host, port: port, threads: threads, connectionTimeout: timeout, maxBodyBytes: maxBody.bytes)
+            host: host, port: port, threads: threads, connectionTimeout: timeout, maxBodyBytes: maxBody.bytes,
+            maxBodySetting: "--max-body")
     }
 }
