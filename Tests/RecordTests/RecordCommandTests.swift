@@ -62,7 +62,7 @@ import Glibc
         #expect(finished.status == 0)
         let lines = finished.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains("mockapi: stopped (SIGINT) after 3 requests: 2 recorded, 1 failed"))
-        #expect(lines.contains { $0.hasPrefix("mockapi: \(cassette): 2 interactions recorded (2 in the cassette, ") && $0.contains("; 2 journal writes and 1 rewrite of the file, ") })
+        #expect(lines.contains { $0.hasPrefix("mockapi: \(cassette): 2 interactions recorded (2 in the cassette, ") && $0.contains("; 2 synced writes to the write-ahead log and 1 rewrite of the file, ") })
         #expect(lines.contains("  \(github.url): 1"))
         #expect(lines.contains("  /qiita=\(qiita.url): 1"))
         #expect(lines.contains("mockapi: redactions: 1 value (env MOCKAPI_TEST_TOKEN ×1)"))

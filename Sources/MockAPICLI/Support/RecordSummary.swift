@@ -12,7 +12,7 @@ struct RecordSummary {
         lines.append(
             "mockapi: \(file): \(writer.appended) interaction\(writer.appended == 1 ? "" : "s") recorded "
                 + "(\(writer.interactions) in the cassette, \(RecordSummary.size(writer.fileBytes))); "
-                + "\(writer.writes) journal write\(writer.writes == 1 ? "" : "s") and \(writer.folds) rewrite"
+                + "\(writer.writes) synced write\(writer.writes == 1 ? "" : "s") to the write-ahead log and \(writer.folds) rewrite"
                 + "\(writer.folds == 1 ? "" : "s") of the file, \(RecordSummary.size(writer.bytesWritten)) written")
         for item in statistics.recorded.items { lines.append("  \(item.name): \(item.count)") }
         lines.append(RecordSummary.counted("redactions", statistics.redactions, unit: "value"))
