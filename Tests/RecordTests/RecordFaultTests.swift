@@ -28,6 +28,10 @@ import Testing
             #expect(try await rig.record("GET", "/still/here").text == "healthy", sourceLocation: sourceLocation)
             #expect(try rig.cassette.interactions.map(\.request.path) == ["/still/here"], sourceLocation: sourceLocation)
             #expect(rig.recorder.journal.counts.failed == 1, sourceLocation: sourceLocation)
+            // What a test reads: each request and what became of it, in order.
+            let requests = rig.recorder.requests
+            #expect(requests.map(\.path) == ["/bad/repos/o/r", "/still/here"], sourceLocation: sourceLocation)
+            #expect(requests.map(\.status) == [failed.status, 200], sourceLocation: sourceLocation)
         } catch {
             Issue.record(error, sourceLocation: sourceLocation)
         }
