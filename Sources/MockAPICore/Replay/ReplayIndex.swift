@@ -1,28 +1,51 @@
 /// Every loaded interaction, keyed for O(1) lookup, its answer prepared for the server's base URL on first use.
+///
+/// Stored flat, in arrays indexed by position, not as an object per interaction and per queue: a view over a
+/// 100,000-interaction cassette is built (on its first request) from a few arrays of integers, and costs no allocation
+/// per interaction.
 package final class ReplayIndex: Sendable {
     package let cassettes: [LoadedCassette]
     package let normalizer: RequestNormalizer
-    /// Queues in the order their first interaction was loaded.
-    package let queues: [ReplayQueue]
-    /// Where each key's queue is in `queues`; or, in an index that shares another's table, in that index's queues,
-    /// which `remap` turns into positions in `queues` (-1: no queue here).
+    /// Each entry's cassette and interaction, in load order: cassette by cassette, each in recorded order.
+    let places: [EntryPlace]
+    /// Where each cassette's entries start in `places` (one more element than `cassettes`).
+    let cassetteStarts: [Int]
+    /// Each entry's queue.
+    let entryQueues: [Int]
+    /// Queue `q` holds the entries `queueMembers[queueStarts[q]..<queueStarts[q + 1]]`, in recorded order; queues are
+    /// numbered in the order their first interaction was loaded.
+    let queueStarts: [Int]
+    let queueMembers: [Int]
+    /// How far each queue has been answered.
+    let cursors: AtomicCounters
+    /// Where each key's queue is; or, in an index that shares another's table, that index's queue, which `remap`
+    /// turns into this index's queue (-1: none here).
     let table: [RequestKey: Int]
     let remap: [Int]?
+    /// The entries' keys: this index's own, or (`keySource`) a run of another index's that loaded the same cassette.
+    private let ownKeys: [RequestKey]
+    private let keySource: (index: ReplayIndex, offset: Int)?
+    private let answers: OnceSlots<PreparedResponse>
+    private let preparer: AnswerPreparer
 
     /// - Parameters:
     ///   - baseURL: the server's own base URL (`http://127.0.0.1:8080`), or nil to replay upstream URLs unchanged.
     ///   - keysFrom: an index that loaded the one cassette given here (same name, file and content) among others: its
-    ///     request keys are reused when they were made under the same rules.
+    ///     request keys and table are reused when they were made under the same rules.
     package init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?, keysFrom: ReplayIndex? = nil) {
         self.cassettes = cassettes
-        var normalizer = RequestNormalizer(matchHeaders: matchHeaders)
-        var positions: [Position] = []
+        var places: [EntryPlace] = []
+        var cassetteStarts: [Int] = [0]
         for (cassetteIndex, loaded) in cassettes.enumerated() {
-            for index in loaded.cassette.interactions.indices { positions.append(Position(cassette: cassetteIndex, index: index)) }
+            for index in loaded.cassette.interactions.indices { places.append(EntryPlace(cassette: cassetteIndex, index: index)) }
+            cassetteStarts.append(places.count)
         }
+        self.places = places
+        self.cassetteStarts = cassetteStarts
         // Rules learned from some of an index's cassettes are a subset of its own: when it learned none, neither
         // would this, and there is nothing to learn. (Loops read interactions in place: copying one retains a dozen
-        // strings and arrays, which dominated building a view over 100,000 interactions.)
+        // strings and arrays.)
+        var normalizer = RequestNormalizer(matchHeaders: matchHeaders)
         if keysFrom.map({ !$0.normalizer.hasPlaceholders && $0.normalizer.matchHeaders == normalizer.matchHeaders }) != true {
             for loaded in cassettes {
                 let interactions = loaded.cassette.interactions
@@ -30,73 +53,98 @@ package final class ReplayIndex: Sendable {
             }
         }
         self.normalizer = normalizer
+        self.answers = OnceSlots(count: places.count)
+        self.preparer = AnswerPreparer(cassettes: cassettes, rewriters: RewriterTable(cassettes: cassettes, baseURL: baseURL))
 
-        // Keys are independent per interaction: build them on all cores (or take them from `keysFrom`), then index
-        // them in order. Answers are prepared when first asked for (ReplayEntry.prepared).
-        let answers = AnswerPreparer(cassettes: cassettes, rewriters: RewriterTable(cassettes: cassettes, baseURL: baseURL))
-        let frozen = normalizer
-        let known = keysFrom?.entries(of: cassettes, under: frozen)
-        let entries = Parallel.map(positions) { position in
-            ReplayEntry(
-                cassette: position.cassette, index: position.index,
-                key: known?[position.index].entry.key
-                    ?? ReplayIndex.key(of: cassettes[position.cassette].cassette.interactions[position.index], frozen),
-                answers: answers)
+        let grouping: QueueGrouping
+        if let keysFrom, let offset = keysFrom.offset(of: cassettes, under: normalizer),
+            keysFrom.queueCount <= 4 * places.count
+        {
+            // Sharing costs a position per queue of the other index: only for a cassette that is a good part of it.
+            grouping = QueueGrouping(sharing: keysFrom, from: offset, count: places.count)
+            ownKeys = []
+            keySource = (keysFrom, offset)
+            table = keysFrom.table
+            remap = grouping.remap
+        } else {
+            // Keys are independent per interaction: build them on all cores, then index them in order.
+            let frozen = normalizer
+            let keys = Parallel.map(places) { place in
+                let interaction = cassettes[place.cassette].cassette.interactions[place.index]
+                return frozen.key(for: interaction.request, path: interaction.localPath)
+            }
+            var table: [RequestKey: Int] = [:]
+            table.reserveCapacity(keys.count)
+            var queues = [Int]()
+            queues.reserveCapacity(keys.count)
+            var queueCount = 0
+            for key in keys {
+                let queue = ReplayIndex.slot(&table[key, default: queueCount])
+                if queue == queueCount { queueCount += 1 }
+                queues.append(queue)
+            }
+            grouping = QueueGrouping(entryQueues: queues, queueCount: queueCount, remap: nil)
+            ownKeys = keys
+            keySource = nil
+            self.table = table
+            remap = nil
         }
-        // Sharing costs a position per queue of the other index: only for a cassette that is a good part of it.
-        if let keysFrom, let known, keysFrom.queues.count <= 4 * entries.count {
-            (self.table, self.remap, self.queues) = ReplayIndex.sharingTable(of: keysFrom, entries: entries, known: known)
-            return
-        }
-        var table: [RequestKey: Int] = [:]
-        table.reserveCapacity(entries.count)
-        var groups: [[ReplayEntry]] = []
-        for entry in entries {
-            let next = groups.count
-            let slot = ReplayIndex.slot(&table[entry.key, default: next])
-            if slot == next { groups.append([entry]) } else { groups[slot].append(entry) }
-        }
-        self.table = table
-        self.remap = nil
-        self.queues = groups.map(ReplayQueue.init(entries:))
-    }
-
-    private static func key(of interaction: Interaction, _ normalizer: RequestNormalizer) -> RequestKey {
-        normalizer.key(for: interaction.request, path: interaction.localPath)
+        entryQueues = grouping.entryQueues
+        (queueStarts, queueMembers) = grouping.members()
+        cursors = AtomicCounters(count: grouping.queueCount)
     }
 
     /// Reads a dictionary slot through its defaulted subscript: one hash lookup that inserts the default if absent.
     private static func slot(_ value: inout Int) -> Int { value }
 
+    package var queueCount: Int { cursors.count }
+
+    /// Every queue, in the order their first interaction was loaded.
+    package var queues: [ReplayQueue] { (0..<queueCount).map { ReplayQueue(owner: self, number: $0) } }
+
     package func queue(for key: RequestKey) -> ReplayQueue? {
         guard let position = table[key] else { return nil }
-        guard let remap else { return queues[position] }
+        guard let remap else { return ReplayQueue(owner: self, number: position) }
         let mine = remap[position]
-        return mine < 0 ? nil : queues[mine]
+        return mine < 0 ? nil : ReplayQueue(owner: self, number: mine)
     }
 
-    package var interactionCount: Int { queues.reduce(0) { $0 + $1.entries.count } }
+    package var interactionCount: Int { places.count }
 
     /// The recorded interaction an entry stands for.
     package func interaction(_ entry: ReplayEntry) -> Interaction {
         cassettes[entry.cassette].cassette.interactions[entry.index]
     }
 
+    func key(ofEntry position: Int) -> RequestKey {
+        guard let keySource else { return ownKeys[position] }
+        return keySource.index.key(ofEntry: keySource.offset + position)
+    }
+
+    func prepared(_ position: Int) -> PreparedResponse {
+        answers.value(at: position) {
+            let place = places[position]
+            return preparer.prepare(cassette: place.cassette, index: place.index)
+        }
+    }
+
     /// Up to `limit` recorded requests closest to `key`, closest first (ties in load order).
     package func nearest(to key: RequestKey, body: [UInt8], limit: Int = 3) -> [NearMiss] {
         let comparison = RequestComparison(request: key, body: body, normalizer: normalizer)
         var best: [NearMiss] = []
-        for queue in queues {
-            for entry in queue.entries {
-                let recorded = interaction(entry)
+        for queue in 0..<queueCount {
+            for member in queueStarts[queue]..<queueStarts[queue + 1] {
+                let position = queueMembers[member]
+                let place = places[position]
+                let recorded = cassettes[place.cassette].cassette.interactions[place.index]
                 let (distance, differences) = comparison.compare(
-                    with: entry.key, recordedBody: recorded.request.body, matchHeaders: normalizer.matchHeaders)
+                    with: self.key(ofEntry: position), recordedBody: recorded.request.body, matchHeaders: normalizer.matchHeaders)
                 guard best.count < limit || distance < best[best.count - 1].distance else { continue }
                 let miss = NearMiss(
-                    cassette: cassettes[entry.cassette].name, index: entry.index,
+                    cassette: cassettes[place.cassette].name, index: place.index,
                     request: ReplayIndex.describe(recorded), differences: differences, distance: distance)
-                let position = best.firstIndex { $0.distance > distance } ?? best.count
-                best.insert(miss, at: position)
+                let rank = best.firstIndex { $0.distance > distance } ?? best.count
+                best.insert(miss, at: rank)
                 if best.count > limit { best.removeLast() }
             }
         }
@@ -109,7 +157,8 @@ package final class ReplayIndex: Sendable {
     }
 }
 
-private struct Position: Sendable {
+/// Where an entry's interaction is: its cassette's position among those loaded, and its own in that cassette.
+struct EntryPlace: Sendable {
     let cassette: Int
     let index: Int
 }

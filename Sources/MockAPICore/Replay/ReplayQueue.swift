@@ -1,49 +1,38 @@
-import Synchronization
+/// One recorded interaction of a ``ReplayIndex``, ready to serve: a position in the index's storage. Its answer is
+/// prepared the first time it is asked for: most recorded answers of a large set are never requested, and preparing
+/// all of them at load cost start-up time and a second copy of every body in memory.
+package struct ReplayEntry: Sendable {
+    let owner: ReplayIndex
+    /// Position among the index's entries (load order).
+    let position: Int
 
-/// One recorded interaction, ready to serve. Its answer is prepared the first time it is asked for: most recorded
-/// answers of a large set are never requested, and preparing all of them at load cost start-up time and a second copy
-/// of every body in memory.
-package final class ReplayEntry: Sendable {
     /// Position of the cassette among those loaded.
-    package let cassette: Int
+    package var cassette: Int { owner.places[position].cassette }
     /// Position of the interaction in its cassette.
-    package let index: Int
-    package let key: RequestKey
-    private let answers: AnswerPreparer
-    private let slot = Atomic<Unmanaged<PreparedResponse>?>(nil)
+    package var index: Int { owner.places[position].index }
+    package var key: RequestKey { owner.key(ofEntry: position) }
 
-    init(cassette: Int, index: Int, key: RequestKey, answers: AnswerPreparer) {
-        self.cassette = cassette
-        self.index = index
-        self.key = key
-        self.answers = answers
-    }
-
-    /// The answer, prepared on first use; every later call returns the same object (one atomic load). Two threads
-    /// asking first may both prepare it; one result is kept.
-    package var prepared: PreparedResponse {
-        if let ready = slot.load(ordering: .acquiring) { return ready.takeUnretainedValue() }
-        let made = Unmanaged.passRetained(answers.prepare(cassette: cassette, index: index))
-        let (exchanged, current) = slot.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
-        if exchanged { return made.takeUnretainedValue() }
-        made.release()
-        return current.unsafelyUnwrapped.takeUnretainedValue()
-    }
-
-    deinit {
-        slot.load(ordering: .acquiring)?.release()
-    }
+    /// The answer, prepared on first use; every later call returns the same object (one atomic load).
+    package var prepared: PreparedResponse { owner.prepared(position) }
 }
 
 /// The interactions recorded for one request key, answered in recorded order. After the last one, the last repeats,
-/// or (strict) the queue is exhausted. Lock-free: taking the next answer is one compare-and-swap, and once the queue
-/// is at its last answer, only a load.
-package final class ReplayQueue: Sendable {
-    package let entries: [ReplayEntry]
-    private let cursor = Atomic<Int>(0)
+/// or (strict) the queue is exhausted. Lock-free: taking the next answer is one compare-and-swap on the queue's
+/// counter, and once the queue is at its last answer, only a load.
+package struct ReplayQueue: Sendable {
+    let owner: ReplayIndex
+    /// Position among the index's queues.
+    let number: Int
 
-    init(entries: [ReplayEntry]) {
-        self.entries = entries
+    private var members: Range<Int> { owner.queueStarts[number]..<owner.queueStarts[number + 1] }
+
+    package var count: Int { members.count }
+
+    /// Its entries, in recorded order.
+    package var entries: [ReplayEntry] { members.map(entry(at:)) }
+
+    private func entry(at member: Int) -> ReplayEntry {
+        ReplayEntry(owner: owner, position: owner.queueMembers[member])
     }
 
     package enum Answer {
@@ -53,27 +42,28 @@ package final class ReplayQueue: Sendable {
     }
 
     package func next(strict: Bool) -> Answer {
-        var position = cursor.load(ordering: .relaxed)
-        while position < entries.count {
-            let (exchanged, original) = cursor.compareExchange(
-                expected: position, desired: position + 1, ordering: .relaxed)
-            if exchanged { return .entry(entries[position]) }
+        let members = self.members
+        var position = owner.cursors.load(number)
+        while position < members.count {
+            let (exchanged, original) = owner.cursors.compareExchange(number, expected: position, desired: position + 1)
+            if exchanged { return .entry(entry(at: members.lowerBound + position)) }
             position = original
         }
         if strict { return .exhausted }
-        return .entry(entries[entries.count - 1])
+        return .entry(entry(at: members.upperBound - 1))
     }
 
     /// The entry `next(strict:)` would give now, without taking it; nil when strict and exhausted.
     package func peek(strict: Bool) -> ReplayEntry? {
-        let position = cursor.load(ordering: .relaxed)
-        if position < entries.count { return entries[position] }
-        return strict ? nil : entries[entries.count - 1]
+        let members = self.members
+        let position = owner.cursors.load(number)
+        if position < members.count { return entry(at: members.lowerBound + position) }
+        return strict ? nil : entry(at: members.upperBound - 1)
     }
 
     /// How many of the entries have been answered since the last reset.
-    package var usedCount: Int { min(cursor.load(ordering: .relaxed), entries.count) }
+    package var usedCount: Int { min(owner.cursors.load(number), count) }
 
     /// Starts again from the first recorded answer.
-    package func reset() { cursor.store(0, ordering: .relaxed) }
+    package func reset() { owner.cursors.store(number, 0) }
 }

@@ -105,7 +105,7 @@ package final class Replayer: Responder {
             }
             let reply = unmatched(
                 request, key: key,
-                reason: "all \(queue.entries.count) recorded answer\(queue.entries.count == 1 ? " was" : "s were") used (strict mode)",
+                reason: "all \(queue.count) recorded answer\(queue.count == 1 ? " was" : "s were") used (strict mode)",
                 nearest: Array(used.suffix(3)))
             return (reply, nil)
         }
