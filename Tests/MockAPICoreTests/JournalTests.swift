@@ -1,3 +1,4 @@
+import Dispatch
 import MockAPICore
 import MockAPIJSON
 import Testing
@@ -11,6 +12,54 @@ struct JournalTests {
         #expect(journal.entries(after: 4).map(\.sequence) == [5])
         #expect(journal.counts.matched == 5)
         #expect(journal.dropped == 2)
+    }
+
+    /// Worker threads record at once (each into its own stripe); a reader polling with the last number it saw gets
+    /// every entry exactly once, in order, and the counts are exact.
+    @Test func concurrentRecording_pollingReaderSeesEveryEntryInOrder() async {
+        let journal = Journal(capacity: 100_000)
+        let perThread = 5_000, threads = 4
+        let reader = Task.detached { () -> [Int] in
+            var seen: [Int] = []
+            while seen.count < perThread * threads {
+                seen += journal.entries(after: seen.last ?? 0).map(\.sequence)
+                await Task.yield()
+            }
+            return seen
+        }
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<perThread {
+                journal.record(.get("/\(thread)/\(index)"), status: 200, outcome: .matched(cassette: "c", index: index))
+            }
+        }
+        let seen = await reader.value
+        #expect(seen == Array(1...(perThread * threads)))
+        #expect(journal.counts.matched == perThread * threads)
+        #expect(journal.dropped == 0)
+    }
+
+    /// A number taken but not stored yet (its thread was preempted between the two) hides the entries after it, so
+    /// that a reader asking for what follows the last number it saw never skips it.
+    @Test func entryNotStoredYet_endsTheListBeforeIt() {
+        let journal = Journal()
+        journal.record(.get("/1"), status: 200, outcome: .matched(cassette: "c", index: 0))
+        let slow = journal.nextNumber()
+        journal.record(.get("/3"), status: 200, outcome: .matched(cassette: "c", index: 2))
+        #expect(journal.entries().map(\.path) == ["/1"])
+        journal.store(slow, .get("/2"), status: 200, outcome: .matched(cassette: "c", index: 1))
+        #expect(journal.entries(after: 1).map(\.path) == ["/2", "/3"])
+    }
+
+    /// Entries recorded after a clear are kept and read; the cleared ones count as dropped.
+    @Test func clear_dropsKeptEntries_andKeepsRecording() {
+        let journal = Journal(capacity: 10)
+        for index in 1...4 { journal.record(.get("/\(index)"), status: 200, outcome: .matched(cassette: "c", index: index)) }
+        journal.clear()
+        #expect(journal.entries().isEmpty)
+        journal.record(.get("/5"), status: 200, outcome: .matched(cassette: "c", index: 5))
+        #expect(journal.entries().map(\.path) == ["/5"])
+        #expect(journal.dropped == 4)
+        #expect(journal.counts.matched == 5)
     }
 
     @Test func admin_healthAndJournal() async throws {

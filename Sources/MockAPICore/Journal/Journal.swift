@@ -36,17 +36,26 @@ public struct JournalEntry: Sendable {
 
 /// Every request the server answered: exact counts since start, and the most recent entries (a bounded ring, so a
 /// long-running server does not grow).
+///
+/// Recording a request touches no memory another worker thread writes, but for one atomic counter (the sequence
+/// number): entries and counts go to the recording thread's own stripe (``Striped``), and readers merge the stripes.
 package final class Journal: Sendable {
-    private struct State {
+    private struct Stripe {
+        /// This stripe's most recent entries, at most `capacity`.
         var ring: [JournalEntry] = []
         /// Where the oldest entry is once the ring is full.
         var start = 0
-        var sequence = 0
         var counts = RequestCounts()
+
+        var ordered: ArraySlice<JournalEntry> { ring[start...] + ring[..<start] }
     }
 
     package let capacity: Int
-    private let state = Mutex(State())
+    /// The last sequence number handed out.
+    private let sequence = Atomic<Int>(0)
+    /// Entries numbered up to this were cleared.
+    private let clearedThrough = Atomic<Int>(0)
+    private let stripes = Striped { Stripe() }
 
     package init(capacity: Int = 10_000) {
         self.capacity = max(capacity, 1)
@@ -56,59 +65,84 @@ package final class Journal: Sendable {
     /// - Parameter scope: the cassette a scoped base URL named, when the request came through one.
     @discardableResult
     package func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil) -> Int {
-        let time = Journal.now()
-        return state.withLock { state in
-            state.sequence += 1
-            state.counts.requests += 1
+        let number = nextNumber()
+        store(number, request, status: status, outcome: outcome, scope: scope)
+        return number
+    }
+
+    /// The sequence number of the next entry: the two steps of ``record(_:status:outcome:scope:)``, which other
+    /// threads may see apart.
+    package func nextNumber() -> Int {
+        sequence.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    package func store(_ number: Int, _ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil) {
+        let entry = JournalEntry(
+            sequence: number, time: Journal.now(), method: request.method, path: request.path, query: request.query,
+            status: status, outcome: outcome, scope: scope)
+        let capacity = self.capacity
+        stripes.withCurrent { stripe in
+            stripe.counts.requests += 1
             switch outcome {
-            case .matched: state.counts.matched += 1
-            case .unmatched: state.counts.unmatched += 1
-            case .recorded: state.counts.recorded += 1
-            case .failed: state.counts.failed += 1
-            case .fault: state.counts.faults += 1
-            case .admin: state.counts.admin += 1
+            case .matched: stripe.counts.matched += 1
+            case .unmatched: stripe.counts.unmatched += 1
+            case .recorded: stripe.counts.recorded += 1
+            case .failed: stripe.counts.failed += 1
+            case .fault: stripe.counts.faults += 1
+            case .admin: stripe.counts.admin += 1
             }
-            let entry = JournalEntry(
-                sequence: state.sequence, time: time, method: request.method, path: request.path, query: request.query,
-                status: status, outcome: outcome, scope: scope)
-            if state.ring.count < capacity {
-                state.ring.append(entry)
+            if stripe.ring.count < capacity {
+                stripe.ring.append(entry)
             } else {
-                state.ring[state.start] = entry
-                state.start = (state.start + 1) % capacity
+                stripe.ring[stripe.start] = entry
+                stripe.start = (stripe.start + 1) % capacity
             }
-            return state.sequence
         }
     }
 
     /// Counts an admin request without keeping an entry: read-only admin calls (a page polling the journal) would
     /// otherwise push the requests people look for out of the ring.
     package func countAdmin() {
-        state.withLock { state in
-            state.counts.requests += 1
-            state.counts.admin += 1
+        stripes.withCurrent { stripe in
+            stripe.counts.requests += 1
+            stripe.counts.admin += 1
         }
     }
 
-    package var counts: RequestCounts { state.withLock { $0.counts } }
+    package var counts: RequestCounts {
+        var total = RequestCounts()
+        stripes.forEach { total.add($0.counts) }
+        return total
+    }
 
-    /// The kept entries with a sequence number above `after`, oldest first.
+    /// The kept entries with a sequence number above `after`, oldest first: the `capacity` most recent. An entry
+    /// whose number is taken but which is not stored yet (its thread is between the two) ends the list before it, so
+    /// a reader that asks again after the last number it saw never skips one.
     package func entries(after: Int = 0) -> [JournalEntry] {
-        state.withLock { state in
-            let ordered = state.ring[state.start...] + state.ring[..<state.start]
-            return ordered.filter { $0.sequence > after }
+        let top = sequence.load(ordering: .relaxed)
+        let first = max(after, top - capacity, clearedThrough.load(ordering: .relaxed)) + 1
+        guard first <= top else { return [] }
+        var entries: [JournalEntry] = []
+        stripes.forEach { stripe in
+            entries += stripe.ordered.lazy.filter { $0.sequence >= first && $0.sequence <= top }
         }
+        entries.sort { $0.sequence < $1.sequence }
+        if let gap = entries.indices.first(where: { entries[$0].sequence != first + $0 }) {
+            entries.removeSubrange(gap...)
+        }
+        return entries
     }
 
-    /// How many entries fell out of the ring.
+    /// How many entries fell out of the ring (or were cleared).
     package var dropped: Int {
-        state.withLock { $0.sequence - $0.ring.count }
+        sequence.load(ordering: .relaxed) - entries().count
     }
 
     package func clear() {
-        state.withLock { state in
-            state.ring.removeAll()
-            state.start = 0
+        clearedThrough.store(sequence.load(ordering: .relaxed), ordering: .relaxed)
+        stripes.forEach { stripe in
+            stripe.ring.removeAll()
+            stripe.start = 0
         }
     }
 

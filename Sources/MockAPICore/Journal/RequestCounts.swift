@@ -10,3 +10,15 @@ public struct RequestCounts: Sendable, Equatable {
     /// Requests to `/__mockapi/…`, counted but not kept.
     public var admin = 0
 }
+
+extension RequestCounts {
+    mutating func add(_ other: RequestCounts) {
+        requests += other.requests
+        matched += other.matched
+        unmatched += other.unmatched
+        recorded += other.recorded
+        failed += other.failed
+        faults += other.faults
+        admin += other.admin
+    }
+}
