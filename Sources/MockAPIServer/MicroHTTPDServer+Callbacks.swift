@@ -60,9 +60,14 @@ let mockapiLog: mockapi_mhd_log_fn = { context, message in
 
 let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, version, upload, uploadSize, requestContext in
     guard let cls, let connection, let requestContext, let statePointer = requestContext.pointee else { return MHD_Result.NO }
-    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-    let state = Unmanaged<RequestState>.fromOpaque(statePointer).takeUnretainedValue()
-    return server.handle(connection, method: method, version: version, upload: upload, uploadSize: uploadSize, state: state)
+    // Both outlive the call (the server stops libmicrohttpd before it goes; the state is released when the request
+    // completes): borrowed, not retained. A retain here is an atomic write to the server's header from both worker
+    // threads on every request.
+    return Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+        Unmanaged<RequestState>.fromOpaque(statePointer)._withUnsafeGuaranteedRef { state in
+            server.handle(connection, method: method, version: version, upload: upload, uploadSize: uploadSize, state: state)
+        }
+    }
 }
 
 extension ServerContext {

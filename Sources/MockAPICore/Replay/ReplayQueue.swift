@@ -1,8 +1,12 @@
 /// One recorded interaction of a ``ReplayIndex``, ready to serve: a position in the index's storage. Its answer is
 /// prepared the first time it is asked for: most recorded answers of a large set are never requested, and preparing
 /// all of them at load cost start-up time and a second copy of every body in memory.
+///
+/// Valid while its index is alive (the replayer that handed it out holds the index): use it while answering, do not
+/// keep it. It does not retain the index: a retain is an atomic write to the index's header, from every worker
+/// thread, on every request.
 package struct ReplayEntry: Sendable {
-    let owner: ReplayIndex
+    unowned(unsafe) let owner: ReplayIndex
     /// Position among the index's entries (load order).
     let position: Int
 
@@ -18,9 +22,9 @@ package struct ReplayEntry: Sendable {
 
 /// The interactions recorded for one request key, answered in recorded order. After the last one, the last repeats,
 /// or (strict) the queue is exhausted. Lock-free: taking the next answer is one compare-and-swap on the queue's
-/// counter, and once the queue is at its last answer, only a load.
+/// counter, and once the queue is at its last answer, only a load. Like ``ReplayEntry``, valid while its index is.
 package struct ReplayQueue: Sendable {
-    let owner: ReplayIndex
+    unowned(unsafe) let owner: ReplayIndex
     /// Position among the index's queues.
     let number: Int
 

@@ -6,8 +6,8 @@ import Synchronization
 /// server do not move each other's sequences. Adds the network conditions (latency, faults), and lets the admin
 /// endpoints reset queues and reload cassettes from disk.
 ///
-/// Per request this costs one short lock (to read the current catalog), the replayer's lookup, and, for a scoped
-/// path, a few hash lookups of the name; every answer is prepared when the catalog is built.
+/// Per request this costs reading the current catalog (``CurrentCatalog``: no shared write), the replayer's lookup,
+/// and, for a scoped path, a few hash lookups of the name; an answer is prepared the first time it is asked for.
 package final class ReplayService: Responder {
     package let options: ReplayOptions
     package let conditions: ReplayConditions
@@ -20,7 +20,7 @@ package final class ReplayService: Responder {
     /// Answers what the plain view does not match (`serve --record-missing`); scoped views never forward.
     let fallback: (any Responder)?
     let onUnmatched: @Sendable (UnmatchedReport) -> Void
-    private let current: Mutex<ReplayCatalog>
+    private let current: CurrentCatalog
     /// Held for the whole of a reload, so that two reloads (the file watcher, the admin endpoint) do not interleave.
     let reloading = Mutex<[String: FileStamp]>([:])
 
@@ -39,7 +39,7 @@ package final class ReplayService: Responder {
         self.onUnmatched = onUnmatched
         let needed = RequestNormalizer(matchHeaders: options.matchHeaders).neededHeaders.union([Fault.header.lowercased()])
         self.headerNeeds = HeaderNeeds.only(needed).union(fallback?.headerNeeds ?? .none)
-        self.current = Mutex(ReplayCatalog(
+        self.current = CurrentCatalog(ReplayCatalog(
             cassettes: cassettes, options: options, baseURL: baseURL, journal: journal, fallback: fallback,
             onUnmatched: onUnmatched))
         reloading.withLock { stamps in
@@ -48,14 +48,17 @@ package final class ReplayService: Responder {
     }
 
     /// The cassettes and views in force now (a reload replaces them).
-    package var catalog: ReplayCatalog { current.withLock { $0 } }
+    package var catalog: ReplayCatalog { current.value }
 
     func replace(_ catalog: ReplayCatalog) {
-        current.withLock { $0 = catalog }
+        current.replace(with: catalog)
     }
 
     package func reply(to request: HTTPRequest) -> Reply {
-        let catalog = self.catalog
+        current.read { catalog in reply(to: request, in: catalog) }
+    }
+
+    private func reply(to request: HTTPRequest, in catalog: ReplayCatalog) -> Reply {
         guard request.path.hasPrefix(ScopeName.marker) else { return serve(request, in: catalog.global) }
         if let (view, path) = catalog.scope(for: request.path) {
             var scoped = request

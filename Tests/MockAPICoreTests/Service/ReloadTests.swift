@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MockAPICore
 import MockAPIJSON
 import TestSupport
@@ -26,6 +27,34 @@ struct ReloadTests {
         #expect(await service.respond(to: .get("/@a/a")).status == 201)
         #expect(await service.respond(to: .get("/@b/b")).status == 404, "b's scoped queue kept its place")
         #expect(!service.reload().changed, "nothing changed since")
+    }
+
+    /// Requests answered while reloads replace the catalog each get a whole answer of the old or the new version: a
+    /// replaced catalog stays alive until no request is using it.
+    @Test func reloadsWhileAnswering_everyAnswerIsWhole() throws {
+        let folder = TemporaryFolder()
+        try Cassette(interactions: [.get("/a", status: 200)]).save(to: folder.path + "/a.json")
+        let service = try service(folder)
+        let statuses = Mutex<[Int: Int]>([:])
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            if worker == 0 {
+                for round in 1...40 {
+                    try? Cassette(interactions: [.get("/a", status: 200 + round % 2)]).save(to: folder.path + "/a.json")
+                    _ = service.reload()
+                }
+                return
+            }
+            for _ in 0..<3_000 {
+                guard case .prepared(let answer) = service.reply(to: .get("/a")) else {
+                    statuses.withLock { $0[0, default: 0] += 1 }
+                    continue
+                }
+                statuses.withLock { $0[answer.response.status, default: 0] += 1 }
+            }
+        }
+        let seen = statuses.withLock { $0 }
+        #expect(Set(seen.keys).isSubset(of: [200, 201]), "every answer is one of the recorded ones: \(seen)")
+        #expect(seen.values.reduce(0, +) == 9_000)
     }
 
     /// A file that no longer loads keeps its previous version; the problem names the file, the place and the reason.
