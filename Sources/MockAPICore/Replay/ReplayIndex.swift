@@ -5,6 +5,8 @@
 /// per interaction.
 package final class ReplayIndex: Sendable {
     package let cassettes: [LoadedCassette]
+    /// The cassettes' names, for the journal (reading one from `cassettes` would retain the whole element).
+    let cassetteNames: [String]
     package let normalizer: RequestNormalizer
     /// Each entry's cassette and interaction, in load order: cassette by cassette, each in recorded order.
     let places: [EntryPlace]
@@ -34,6 +36,7 @@ package final class ReplayIndex: Sendable {
     ///     request keys and table are reused when they were made under the same rules.
     package init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?, keysFrom: ReplayIndex? = nil) {
         self.cassettes = cassettes
+        self.cassetteNames = cassettes.map(\.name)
         var places: [EntryPlace] = []
         var cassetteStarts: [Int] = [0]
         for (cassetteIndex, loaded) in cassettes.enumerated() {
@@ -103,10 +106,44 @@ package final class ReplayIndex: Sendable {
     package var queues: [ReplayQueue] { (0..<queueCount).map { ReplayQueue(owner: self, number: $0) } }
 
     package func queue(for key: RequestKey) -> ReplayQueue? {
+        queueNumber(for: key).map { ReplayQueue(owner: self, number: $0) }
+    }
+
+    // The request path works on positions, through the index, rather than through ReplayQueue and ReplayEntry values:
+    // those hold the index, and making one is a retain of it, an atomic write to memory every worker thread shares.
+
+    /// The queue recorded for a key: one hash lookup.
+    func queueNumber(for key: RequestKey) -> Int? {
         guard let position = table[key] else { return nil }
-        guard let remap else { return ReplayQueue(owner: self, number: position) }
+        guard let remap else { return position }
         let mine = remap[position]
-        return mine < 0 ? nil : ReplayQueue(owner: self, number: mine)
+        return mine < 0 ? nil : mine
+    }
+
+    /// Where queue `number`'s entries are in `queueMembers`.
+    func members(ofQueue number: Int) -> Range<Int> {
+        queueStarts[number]..<queueStarts[number + 1]
+    }
+
+    /// Takes the queue's next answer and gives its entry's position: one compare-and-swap on the queue's counter, or,
+    /// once at its last answer, only a load. Nil when strict and every answer was taken.
+    func take(fromQueue number: Int, strict: Bool) -> Int? {
+        let members = members(ofQueue: number)
+        var taken = cursors.load(number)
+        while taken < members.count {
+            let (exchanged, original) = cursors.compareExchange(number, expected: taken, desired: taken + 1)
+            if exchanged { return queueMembers[members.lowerBound + taken] }
+            taken = original
+        }
+        return strict ? nil : queueMembers[members.upperBound - 1]
+    }
+
+    /// The position `take(fromQueue:strict:)` would give now, without taking it.
+    func peek(inQueue number: Int, strict: Bool) -> Int? {
+        let members = members(ofQueue: number)
+        let taken = cursors.load(number)
+        if taken < members.count { return queueMembers[members.lowerBound + taken] }
+        return strict ? nil : queueMembers[members.upperBound - 1]
     }
 
     package var interactionCount: Int { places.count }

@@ -1,12 +1,8 @@
 /// One recorded interaction of a ``ReplayIndex``, ready to serve: a position in the index's storage. Its answer is
 /// prepared the first time it is asked for: most recorded answers of a large set are never requested, and preparing
 /// all of them at load cost start-up time and a second copy of every body in memory.
-///
-/// Valid while its index is alive (the replayer that handed it out holds the index): use it while answering, do not
-/// keep it. It does not retain the index: a retain is an atomic write to the index's header, from every worker
-/// thread, on every request.
 package struct ReplayEntry: Sendable {
-    unowned(unsafe) let owner: ReplayIndex
+    let owner: ReplayIndex
     /// Position among the index's entries (load order).
     let position: Int
 
@@ -22,21 +18,17 @@ package struct ReplayEntry: Sendable {
 
 /// The interactions recorded for one request key, answered in recorded order. After the last one, the last repeats,
 /// or (strict) the queue is exhausted. Lock-free: taking the next answer is one compare-and-swap on the queue's
-/// counter, and once the queue is at its last answer, only a load. Like ``ReplayEntry``, valid while its index is.
+/// counter, and once the queue is at its last answer, only a load.
 package struct ReplayQueue: Sendable {
-    unowned(unsafe) let owner: ReplayIndex
+    let owner: ReplayIndex
     /// Position among the index's queues.
     let number: Int
 
-    private var members: Range<Int> { owner.queueStarts[number]..<owner.queueStarts[number + 1] }
-
-    package var count: Int { members.count }
+    package var count: Int { owner.members(ofQueue: number).count }
 
     /// Its entries, in recorded order.
-    package var entries: [ReplayEntry] { members.map(entry(at:)) }
-
-    private func entry(at member: Int) -> ReplayEntry {
-        ReplayEntry(owner: owner, position: owner.queueMembers[member])
+    package var entries: [ReplayEntry] {
+        owner.members(ofQueue: number).map { ReplayEntry(owner: owner, position: owner.queueMembers[$0]) }
     }
 
     package enum Answer {
@@ -46,23 +38,13 @@ package struct ReplayQueue: Sendable {
     }
 
     package func next(strict: Bool) -> Answer {
-        let members = self.members
-        var position = owner.cursors.load(number)
-        while position < members.count {
-            let (exchanged, original) = owner.cursors.compareExchange(number, expected: position, desired: position + 1)
-            if exchanged { return .entry(entry(at: members.lowerBound + position)) }
-            position = original
-        }
-        if strict { return .exhausted }
-        return .entry(entry(at: members.upperBound - 1))
+        guard let position = owner.take(fromQueue: number, strict: strict) else { return .exhausted }
+        return .entry(ReplayEntry(owner: owner, position: position))
     }
 
     /// The entry `next(strict:)` would give now, without taking it; nil when strict and exhausted.
     package func peek(strict: Bool) -> ReplayEntry? {
-        let members = self.members
-        let position = owner.cursors.load(number)
-        if position < members.count { return entry(at: members.lowerBound + position) }
-        return strict ? nil : entry(at: members.upperBound - 1)
+        owner.peek(inQueue: number, strict: strict).map { ReplayEntry(owner: owner, position: $0) }
     }
 
     /// How many of the entries have been answered since the last reset.

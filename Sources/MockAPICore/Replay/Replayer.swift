@@ -61,12 +61,17 @@ package final class Replayer: Responder {
     }
 
     package func reply(to request: HTTPRequest) -> Reply {
-        answer(to: request).reply
+        answerAndPosition(to: request).reply
     }
 
     /// The reply, and the recorded interaction that gives it (nil when none does), for layers that act on the
     /// recording (`--latency recorded`).
     package func answer(to request: HTTPRequest) -> (reply: Reply, entry: ReplayEntry?) {
+        let (reply, position) = answerAndPosition(to: request)
+        return (reply, position.map { ReplayEntry(owner: index, position: $0) })
+    }
+
+    private func answerAndPosition(to request: HTTPRequest) -> (reply: Reply, position: Int?) {
         let key = index.normalizer.key(for: request)
         if let answer = answer(for: key, request: request) { return answer }
         // A HEAD nobody recorded is answered like the GET of the same resource (the engine sends no body).
@@ -87,28 +92,31 @@ package final class Replayer: Responder {
         return index.queue(for: key)?.peek(strict: options.strict)
     }
 
-    private func answer(for key: RequestKey, request: HTTPRequest) -> (reply: Reply, entry: ReplayEntry?)? {
-        guard let queue = index.queue(for: key) else { return nil }
-        switch queue.next(strict: options.strict) {
-        case .entry(let entry):
-            let name = index.cassettes[entry.cassette].name
-            journal.record(
-                request, status: entry.prepared.response.status, outcome: .matched(cassette: name, index: entry.index),
-                scope: scope)
-            return (.prepared(entry.prepared), entry)
-        case .exhausted:
-            let used = queue.entries.map { entry in
-                NearMiss(
-                    cassette: index.cassettes[entry.cassette].name, index: entry.index,
-                    request: ReplayIndex.describe(index.interaction(entry)),
-                    differences: ["already answered (strict replay answers each recording once)"], distance: 0)
-            }
-            let reply = unmatched(
-                request, key: key,
-                reason: "all \(queue.count) recorded answer\(queue.count == 1 ? " was" : "s were") used (strict mode)",
-                nearest: Array(used.suffix(3)))
-            return (reply, nil)
+    private func answer(for key: RequestKey, request: HTTPRequest) -> (reply: Reply, position: Int?)? {
+        guard let queue = index.queueNumber(for: key) else { return nil }
+        guard let position = index.take(fromQueue: queue, strict: options.strict) else {
+            return (exhausted(ReplayQueue(owner: index, number: queue), request: request, key: key), nil)
         }
+        let place = index.places[position]
+        let prepared = index.prepared(position)
+        journal.record(
+            request, status: prepared.response.status,
+            outcome: .matched(cassette: index.cassetteNames[place.cassette], index: place.index), scope: scope)
+        return (.prepared(prepared), position)
+    }
+
+    /// Strict mode, every recorded answer for the request used: a miss that lists them.
+    private func exhausted(_ queue: ReplayQueue, request: HTTPRequest, key: RequestKey) -> Reply {
+        let used = queue.entries.map { entry in
+            NearMiss(
+                cassette: index.cassettes[entry.cassette].name, index: entry.index,
+                request: ReplayIndex.describe(index.interaction(entry)),
+                differences: ["already answered (strict replay answers each recording once)"], distance: 0)
+        }
+        return unmatched(
+            request, key: key,
+            reason: "all \(queue.count) recorded answer\(queue.count == 1 ? " was" : "s were") used (strict mode)",
+            nearest: Array(used.suffix(3)))
     }
 
     private func unmatched(_ request: HTTPRequest, key: RequestKey, reason: String, nearest: [NearMiss]?) -> Reply {
