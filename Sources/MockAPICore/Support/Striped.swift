@@ -3,13 +3,12 @@ import Synchronization
 import Glibc
 #endif
 
-/// Several copies of a mutex-guarded state, each on cache lines of its own, a thread writing to the one its identity
-/// picks: state that every request updates (the journal), without every worker thread writing the same memory. With
-/// one shared lock, each request moved the lock's and the state's cache lines from one core to the other.
+/// Several copies of a mutex-guarded state, each on cache lines of its own, each thread using the one assigned to it:
+/// state that every request updates (the journal) without every worker thread writing the same memory. With one shared
+/// lock, each request moved the lock's and the state's cache lines from one core to the other.
 final class Striped<State>: @unchecked Sendable {
     // Safe to share: every stripe is only touched under its own Mutex; the buffer is freed only in deinit.
-    private static var bits: Int { 3 }
-    static var count: Int { 1 << bits }
+    static var count: Int { 8 }
     private let base: UnsafeMutableRawPointer
     private let stride: Int
 
@@ -39,9 +38,27 @@ final class Striped<State>: @unchecked Sendable {
         for stripe in 0..<Striped.count { slot(stripe).pointee.withLock { body(&$0) } }
     }
 
-    /// The calling thread's stripe: its identity (the address of its control block), mixed so that threads whose
-    /// blocks lie a fixed distance apart spread over the stripes.
+    /// The calling thread's stripe: handed out in turn the first time a thread asks, so that the first threads to use
+    /// stripes (the server's workers) never share one.
     private static func currentStripe() -> Int {
-        Int(truncatingIfNeeded: (UInt64(pthread_self()) &* 0x9E37_79B9_7F4A_7C15) >> (64 - bits))
+        StripeAssignment.current() & (count - 1)
+    }
+}
+
+/// Each thread's number among the threads that used a ``Striped`` value, kept in thread-specific storage.
+private enum StripeAssignment {
+    static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific storage key left")
+        return key
+    }()
+    static let next = Atomic<Int>(0)
+
+    static func current() -> Int {
+        // Stored plus one: an unset key reads as nil.
+        if let stored = pthread_getspecific(key) { return Int(bitPattern: stored) - 1 }
+        let number = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: number + 1))
+        return number
     }
 }
