@@ -22,10 +22,9 @@ package final class ReplayIndex: Sendable {
     let cursors: AtomicCounters
     /// Where each key's queue is; or, in an index that shares another's table, that index's queue, which `remap`
     /// turns into this index's queue (-1: none here).
-    let table: [RequestKey: Int]
+    let table: KeyTable
     let remap: [Int]?
-    /// The entries' keys: this index's own, or (`keySource`) a run of another index's that loaded the same cassette.
-    private let ownKeys: [RequestKey]
+    /// In an index that shares another's table, where this one's entries start among that one's (whose keys they are).
     private let keySource: (index: ReplayIndex, offset: Int)?
     private let answers: OnceSlots<PreparedResponse>
     private let preparer: AnswerPreparer
@@ -65,7 +64,6 @@ package final class ReplayIndex: Sendable {
         {
             // Sharing costs a position per queue of the other index: only for a cassette that is a good part of it.
             grouping = QueueGrouping(sharing: keysFrom, from: offset, count: places.count)
-            ownKeys = []
             keySource = (keysFrom, offset)
             table = keysFrom.table
             remap = grouping.remap
@@ -76,18 +74,8 @@ package final class ReplayIndex: Sendable {
                 let interaction = cassettes[place.cassette].cassette.interactions[place.index]
                 return frozen.key(for: interaction.request, path: interaction.localPath)
             }
-            var table: [RequestKey: Int] = [:]
-            table.reserveCapacity(keys.count)
-            var queues = [Int]()
-            queues.reserveCapacity(keys.count)
-            var queueCount = 0
-            for key in keys {
-                let queue = ReplayIndex.slot(&table[key, default: queueCount])
-                if queue == queueCount { queueCount += 1 }
-                queues.append(queue)
-            }
-            grouping = QueueGrouping(entryQueues: queues, queueCount: queueCount, remap: nil)
-            ownKeys = keys
+            let (table, queues) = KeyTable.grouping(keys)
+            grouping = QueueGrouping(entryQueues: queues, queueCount: table.keys.count, remap: nil)
             keySource = nil
             self.table = table
             remap = nil
@@ -96,9 +84,6 @@ package final class ReplayIndex: Sendable {
         (queueStarts, queueMembers) = grouping.members()
         cursors = AtomicCounters(count: grouping.queueCount)
     }
-
-    /// Reads a dictionary slot through its defaulted subscript: one hash lookup that inserts the default if absent.
-    private static func slot(_ value: inout Int) -> Int { value }
 
     package var queueCount: Int { cursors.count }
 
@@ -114,7 +99,7 @@ package final class ReplayIndex: Sendable {
 
     /// The queue recorded for a key: one hash lookup.
     func queueNumber(for key: RequestKey) -> Int? {
-        guard let position = table[key] else { return nil }
+        guard let position = table.queue(for: key) else { return nil }
         guard let remap else { return position }
         let mine = remap[position]
         return mine < 0 ? nil : mine
@@ -154,7 +139,7 @@ package final class ReplayIndex: Sendable {
     }
 
     func key(ofEntry position: Int) -> RequestKey {
-        guard let keySource else { return ownKeys[position] }
+        guard let keySource else { return table.keys[entryQueues[position]] }
         return keySource.index.key(ofEntry: keySource.offset + position)
     }
 
