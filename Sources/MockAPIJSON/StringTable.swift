@@ -30,7 +30,25 @@ package struct StringTable {
         return made
     }
 
+    /// Eight bytes at a time: comparing a byte at a time was about 4% of reading a large cassette set.
     private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        string.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? false
+        string.utf8.withContiguousStorageIfAvailable { stored in
+            guard stored.count == bytes.count else { return false }
+            guard let storedStart = stored.baseAddress, let bytesStart = bytes.baseAddress else { return true }
+            let first = UnsafeRawPointer(storedStart)
+            let second = UnsafeRawPointer(bytesStart)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                guard first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                else { return false }
+                offset += 8
+            }
+            while offset < bytes.count {
+                guard storedStart[offset] == bytesStart[offset] else { return false }
+                offset += 1
+            }
+            return true
+        } ?? false
     }
 }
