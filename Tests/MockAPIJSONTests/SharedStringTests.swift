@@ -31,4 +31,20 @@ struct SharedStringTests {
         ])
         #expect(parsed.objectValue?.allSatisfy { $0.name == "content-type-options" } == true)
     }
+
+    /// The table compares a slot's string with new bytes eight at a time: strings of every shared length that differ
+    /// from another of the same length in one byte, at any position (in a whole word or in the tail), read back as
+    /// written though they share a small table's slots.
+    @Test func oneByteApart_atEveryPosition_readBackExactly() {
+        var table = StringTable(textSize: 0)
+        for length in 16...41 {
+            let base = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            for position in 0..<length {
+                for variant in [base, base.enumerated().map { $0.offset == position ? UInt8(ascii: "Z") : $0.element }] {
+                    let read = variant.withUnsafeBufferPointer { table.string($0) }
+                    #expect(Array(read.utf8) == variant, "length \(length), byte \(position)")
+                }
+            }
+        }
+    }
 }

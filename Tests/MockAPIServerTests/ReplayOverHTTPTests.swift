@@ -82,7 +82,7 @@ struct ReplayOverHTTPTests {
         let loaded = try TestFixtures.loaded(["github/add-labels-to-issue"])
         let server = try ReplayServer(cassettes: loaded)
         let recorded = loaded[0].cassette.interactions[0].request
-        guard case .json(.object(let members)) = recorded.body else {
+        guard case .json(let json) = recorded.body, case .object(let members) = json.value else {
             Issue.record("the fixture's first request should have a JSON object body")
             return
         }

@@ -4,8 +4,8 @@ import MockAPIJSON
 package enum Body: Sendable, Hashable {
     /// No body at all (a 204, a GET).
     case none
-    /// JSON whose compact form (``JSONValue/compactBytes()``) is exactly the recorded bytes.
-    case json(JSONValue)
+    /// JSON whose compact form (``JSONValue/compactBytes()``) is exactly the recorded bytes, kept as those bytes.
+    case json(CompactJSON)
     /// UTF-8 text.
     case text(String)
     /// Anything else, stored as base64.
@@ -21,7 +21,7 @@ package enum Body: Sendable, Hashable {
         if let first = bytes.first(where: { !Body.isJSONWhitespace($0) }), Body.mayStartJSON(first),
             let value = try? JSONValue.parse(bytes), value.compactBytes() == bytes
         {
-            self = .json(value)
+            self = .json(CompactJSON(compactBytes: bytes))
             return
         }
         if let text = String(validating: bytes, as: UTF8.self) {
@@ -35,10 +35,15 @@ package enum Body: Sendable, Hashable {
     package var bytes: [UInt8] {
         switch self {
         case .none: []
-        case .json(let value): value.compactBytes()
+        case .json(let json): json.bytes
         case .text(let text): Array(text.utf8)
         case .binary(let bytes): bytes
         }
+    }
+
+    /// JSON with the compact form of `value`.
+    package static func json(_ value: JSONValue) -> Body {
+        .json(CompactJSON(value))
     }
 
     package var isEmpty: Bool {

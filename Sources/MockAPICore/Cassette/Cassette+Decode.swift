@@ -76,7 +76,7 @@ extension Body {
         let inner = field.child(kind, value)
         switch kind {
         case "json":
-            self = .json(value)
+            self = .json(CompactJSON(value))
         case "text":
             self = .text(try inner.string())
         default:

@@ -67,7 +67,7 @@ extension Body {
     package var jsonValue: JSONValue {
         switch self {
         case .none: .null
-        case .json(let value): .object([JSONMember("json", value)])
+        case .json(let json): .object([JSONMember("json", json.value)])
         case .text(let text): .object([JSONMember("text", .string(text))])
         case .binary(let bytes): .object([JSONMember("base64", .string(Base64.encode(bytes)))])
         }

@@ -40,7 +40,7 @@ package enum AnswerComparison {
         let value: JSONValue
         switch body {
         case .none: return nil
-        case .json(let parsed): value = parsed
+        case .json(let json): value = json.value
         case .text, .binary:
             // JSON stored as text: written with spaces, as Python clients and imported HARs have it.
             guard let parsed = try? JSONValue.parse(body.bytes) else { return nil }

@@ -67,7 +67,7 @@ package struct RequestComparison {
     /// imported HARs), which matches by meaning all the same.
     private func recordedJSON(_ body: Body) -> JSONValue? {
         switch body {
-        case .json(let value): value
+        case .json(let json): json.value
         case .text(let text): normalizer.json(Array(text.utf8))
         default: nil
         }

@@ -35,8 +35,8 @@ package struct RequestNormalizer: Sendable {
             wildcardHeaders.insert(name)
         }
         switch request.body {
-        case .json(let value):
-            collectPlaceholderPaths(value, at: "$")
+        case .json(let json):
+            collectPlaceholderPaths(json.value, at: "$")
         case .text(let text) where RequestNormalizer.isForm(request.headers["content-type"]):
             for parameter in QueryParameter.parse(text) where RedactionMarker.isPlaceholder(parameter.value) {
                 wildcardParameters.insert(parameter.name)

@@ -86,7 +86,7 @@ extension Body {
     /// it).
     var jsonDocument: JSONValue? {
         switch self {
-        case .json(let value): return value
+        case .json(let json): return json.value
         case .text(let text):
             guard let first = text.utf8.first(where: { $0 > 0x20 }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
             else { return nil }
