@@ -14,13 +14,14 @@ final class DeferredWork: Sendable {
 
     private let state = Mutex(State())
 
-    /// Runs `body` in a new task unless the server is stopping; returns whether it runs.
+    /// Runs `body` in a new task unless the server is stopping; returns whether it runs. The task runs on one of
+    /// SwiftNIO's event loops, the one given to the calling thread (see ``EventLoopTaskExecutor``), not on the cooperative pool.
     func start(_ body: @escaping @Sendable () async -> Void) -> Bool {
         state.withLock { state in
             guard !state.closed else { return false }
             let id = state.next
             state.next += 1
-            state.tasks[id] = Task {
+            state.tasks[id] = Task(executorPreference: EventLoopTaskExecutor.forCurrentThread()) {
                 await body()
                 self.finish(id)
             }
