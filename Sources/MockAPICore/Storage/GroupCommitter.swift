@@ -74,7 +74,7 @@ package final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Er
 
     /// Runs `work` once every item submitted before the call is committed, with no commit running meanwhile, and
     /// returns its result.
-    func perform<T: Sendable>(_ work: @Sendable () -> T) async -> T {
+    package func perform<T: Sendable>(_ work: @Sendable () -> T) async -> T {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let leads = state.withLock { state -> Bool in
                 guard state.leading else {
