@@ -164,6 +164,8 @@ struct CassetteWriterTests {
     }
 }
 
+/// Serialized: two of these block a cooperative thread inside a commit (on purpose), and the pool has one per core.
+@Suite(.serialized)
 struct GroupCommitterTests {
     /// Items that arrive while a commit runs are committed together by the next one.
     @Test func itemsArrivingDuringACommit_shareTheNextOne() async throws {
