@@ -14,14 +14,13 @@ final class DeferredWork: Sendable {
 
     private let state = Mutex(State())
 
-    /// Runs `body` in a new task unless the server is stopping; returns whether it runs. The task runs on one of
-    /// SwiftNIO's event loops, the one given to the calling thread (see ``EventLoopTaskExecutor``), not on the cooperative pool.
+    /// Runs `body` in a new task unless the server is stopping; returns whether it runs.
     func start(_ body: @escaping @Sendable () async -> Void) -> Bool {
         state.withLock { state in
             guard !state.closed else { return false }
             let id = state.next
             state.next += 1
-            state.tasks[id] = Task(executorPreference: EventLoopTaskExecutor.forCurrentThread()) {
+            state.tasks[id] = Task {
                 await body()
                 self.finish(id)
             }
