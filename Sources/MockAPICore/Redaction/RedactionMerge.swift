@@ -39,9 +39,20 @@ struct MergeWatch: Sendable {
         var key: RequestKey
     }
 
+    private struct Group: Sendable {
+        var firsts: [Int] = []
+        var originals: Set<RequestKey> = []
+
+        mutating func add(_ position: Int, original: RequestKey) {
+            if originals.insert(original).inserted { firsts.append(position) }
+        }
+    }
+
     private var normalizer = RequestNormalizer()
     private var entries: [Entry] = []
-    private var groups: [RequestKey: [Int]] = [:]
+    /// For each scrubbed key, the first entry of each original key that has it: all that ``merges(of:)`` looks for
+    /// (the earliest with another original key), so a request repeated many times is compared with one entry, not all.
+    private var groups: [RequestKey: Group] = [:]
     private var reported: Set<[Int]> = []
     /// How many requests are kept to compare with (a recorder's session may be long); later ones are not watched.
     private let limit: Int
@@ -68,18 +79,18 @@ struct MergeWatch: Sendable {
             groups = [:]
             for position in entries.indices {
                 entries[position].key = normalizer.key(for: entries[position].request, path: entries[position].path)
-                groups[entries[position].key, default: []].append(position)
+                groups[entries[position].key, default: Group()].add(position, original: entries[position].original)
             }
             return entries.indices.flatMap { merges(of: $0) }
         }
-        groups[entry.key, default: []].append(entries.count - 1)
+        groups[entry.key, default: Group()].add(entries.count - 1, original: entry.original)
         return merges(of: entries.count - 1)
     }
 
     /// The earliest request before `position` with the same scrubbed key and a different original one.
     private mutating func merges(of position: Int) -> [RedactionMerge] {
         let entry = entries[position]
-        guard let earlier = groups[entry.key]?.first(where: { $0 < position && entries[$0].original != entry.original }),
+        guard let earlier = groups[entry.key]?.firsts.first(where: { $0 < position && entries[$0].original != entry.original }),
             reported.insert([earlier, position]).inserted
         else { return [] }
         let first = entries[earlier]

@@ -3,7 +3,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// One interaction encoded twice, off the commit thread: as it goes in the cassette file, and for the write-ahead log.
+/// One interaction encoded twice, by its submitter before the commit: as it goes in the cassette file, and for the write-ahead log.
 struct EncodedInteraction: Sendable {
     /// Pretty, indented for its place in the cassette's array (``CassetteFileLayout/encode(_:)``).
     let pretty: [UInt8]
@@ -14,7 +14,7 @@ struct EncodedInteraction: Sendable {
 /// The cassette being recorded, on disk and in memory: its file, which always holds a valid cassette (replaced
 /// atomically), and its ``WriteAheadLog``, to which each commit appends and syncs. The write-ahead log is folded into the
 /// file when it has grown as large as the file (so the cost of rewriting stays proportional to what was recorded),
-/// and when recording ends. Used only from the commit thread, and by readers of the statistics.
+/// and when recording ends. Used only by the group commit's leader (one at a time), and by readers of the statistics.
 final class DurableCassette: Sendable {
     struct Contents {
         /// Every interaction, those only in the write-ahead log included, laid out as the file will be.

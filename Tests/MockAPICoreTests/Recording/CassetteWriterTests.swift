@@ -1,4 +1,7 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import MockAPICore
 import MockAPIJSON
 import Synchronization
@@ -161,6 +164,8 @@ struct CassetteWriterTests {
     }
 }
 
+/// Serialized: two of these block a cooperative thread inside a commit (on purpose), and the pool has one per core.
+@Suite(.serialized)
 struct GroupCommitterTests {
     /// Items that arrive while a commit runs are committed together by the next one.
     @Test func itemsArrivingDuringACommit_shareTheNextOne() async throws {
@@ -187,6 +192,43 @@ struct GroupCommitterTests {
         #expect(await first == 0)
         #expect(await rest.sorted() == [1, 2, 3, 4, 5])
         #expect(batches.withLock { $0 }.map { $0.sorted() } == [[0], [1, 2, 3, 4, 5]])
+    }
+
+    /// A submitter that finds no commit in progress commits on its own thread: no hand-off to another thread and back.
+    @Test func loneSubmitter_commitsOnItsOwnThread() async {
+        let committer = GroupCommitter<Int, UInt, Never>(label: "test") { batch in
+            batch.map { _ in .success(UInt(pthread_self())) }
+        }
+        for _ in 0..<20 {
+            let submitter = UInt(pthread_self())
+            #expect(await committer.submit(1) == submitter)
+        }
+    }
+
+    /// Work given to `perform` waits for the commit in progress and the items submitted before it, and no commit runs
+    /// while it does.
+    @Test func perform_runsAfterWhatWasSubmittedBefore() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let (started, firstIsCommitting) = AsyncStream<Void>.makeStream()
+        let committed = Mutex<[Int]>([])
+        let committer = GroupCommitter<Int, Int, Never>(label: "test") { batch in
+            if batch == [0] {
+                firstIsCommitting.yield()
+                gate.wait()
+            }
+            committed.withLock { $0 += batch }
+            return batch.map { .success($0) }
+        }
+        async let first = committer.submit(0)
+        var events = started.makeAsyncIterator()
+        _ = await events.next()
+        async let second = committer.submit(1)
+        while committer.waitingCount < 1 { await Task.yield() }
+        async let seen = committer.perform { committed.withLock { $0 } }
+        gate.signal()
+        #expect(await first == 0)
+        #expect(await second == 1)
+        #expect(await seen == [0, 1])
     }
 
     /// With a batch limit of 1 every item gets its own commit (what batching is measured against).
