@@ -85,30 +85,6 @@ struct CassetteFastReaderTests {
         #expect(errorText { try Cassette(bytes: bytes, file: "x.json") } == errorText { try Cassette(readingTree: bytes, file: "x.json") })
     }
 
-    static let badHeaderPairs: [String] = [
-        #"["bad name", "v"]"#, #"["", "v"]"#, #"["x-é", "v"]"#, #"["x-\/", "v"]"#, #"["x-a", "a\nb"]"#,
-        #"["x-a", "a\rb"]"#, #"["x-a"]"#, #"["x-a", 1]"#,
-    ]
-
-    /// A header the rules refuse is left to the tree reader, whose error names it.
-    @Test(arguments: badHeaderPairs)
-    func badHeader_isTheTreeReadersError(pair: String) {
-        let bytes = Array(#"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/a"}, "response": {"status": 200, "headers": [["x-ok", "1"], \#(pair)]}}]}"#.utf8)
-        #expect(agree(bytes).fast == nil)
-        let error = errorText { try Cassette(bytes: bytes, file: "x.json") }
-        #expect(error?.hasPrefix("x.json: interactions[0].response.headers[1]: ") == true, "\(error ?? "loaded")")
-        #expect(error == errorText { try Cassette(readingTree: bytes, file: "x.json") })
-    }
-
-    @Test(arguments: [#"["x-a", "a\/b \"q\" \\"]"#, #"["x-a", "café"]"#, #"["X-Tab", "a\tb"]"#])
-    func escapedOrUnicodeHeaders_readTheSame(pair: String) throws {
-        let bytes = Array(#"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/a"}, "response": {"status": 200, "headers": [\#(pair)]}}]}"#.utf8)
-        let fast = try #require(agree(bytes).fast)
-        let expected = try JSONValue.parse(pair).arrayValue?.compactMap(\.stringValue)
-        let field = try #require(fast.interactions.first?.response.headers.fields.first)
-        #expect([Array(field.name.utf8), Array(field.value.utf8)] == expected?.map { Array($0.utf8) })
-    }
-
     @Test func invalidUTF8_isLeftToTheTree() {
         for bad: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF], [0x80]] {
             let body = Array(#"{"json": {"k": ""#.utf8) + bad + Array(#""}}"#.utf8)

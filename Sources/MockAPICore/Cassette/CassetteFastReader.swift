@@ -163,10 +163,11 @@ struct CassetteFastReader {
         if !take(UInt8(ascii: "]")) {
             repeat {
                 try expect(UInt8(ascii: "["))
-                let name = try headerString(isName: true)
+                let name = try string()
                 try expect(UInt8(ascii: ","))
-                let value = try headerString(isName: false)
+                let value = try string()
                 try expect(UInt8(ascii: "]"))
+                guard Validate.isHeaderName(name), Validate.isHeaderValue(value) else { throw OffPath() }
                 fields.append(HTTPHeaders.Field(name, value))
             } while take(UInt8(ascii: ","))
             try expect(UInt8(ascii: "]"))
@@ -272,7 +273,6 @@ struct CassetteFastReader {
         return index
     }
 
-    @inline(__always)
     private mutating func skipSpace() {
         while at < end {
             switch at.pointee {
@@ -282,13 +282,11 @@ struct CassetteFastReader {
         }
     }
 
-    @inline(__always)
     private mutating func expect(_ byte: UInt8) throws(OffPath) {
         guard take(byte) else { throw OffPath() }
     }
 
     /// Consumes `byte` when it comes next (after whitespace).
-    @inline(__always)
     private mutating func take(_ byte: UInt8) -> Bool {
         skipSpace()
         guard at < end, at.pointee == byte else { return false }
@@ -354,29 +352,6 @@ struct CassetteFastReader {
         at += 1
         guard ascii || CassetteFastReader.isUTF8(unescaped[...]) else { throw OffPath() }
         return unescaped.withUnsafeBufferPointer { strings.string($0) }
-    }
-
-    /// A header name or value, checked with ``Validate``'s header rules. Headers are most of a cassette's strings: a
-    /// plain ASCII one is checked on its bytes as read (with no control bytes, any value passes; a name must be a
-    /// token), the rest as strings.
-    private mutating func headerString(isName: Bool) throws(OffPath) -> String {
-        skipSpace()
-        guard at < end, at.pointee == UInt8(ascii: "\"") else { throw OffPath() }
-        var scan = at + 1
-        while scan < end {
-            let byte = scan.pointee
-            if byte == UInt8(ascii: "\"") {
-                let bytes = UnsafeBufferPointer(start: at + 1, count: scan - at - 1)
-                if isName { guard !bytes.isEmpty, bytes.allSatisfy(HTTPSyntax.isTokenByte) else { throw OffPath() } }
-                at = scan + 1
-                return strings.string(bytes)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            scan += 1
-        }
-        let text = try string()
-        guard isName ? Validate.isHeaderName(text) : Validate.isHeaderValue(text) else { throw OffPath() }
-        return text
     }
 
     /// A number's literal text, checked against JSON's grammar.
