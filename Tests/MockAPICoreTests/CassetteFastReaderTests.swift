@@ -144,19 +144,6 @@ struct CassetteFastReaderTests {
     @Test func theBenchmarkShape_readsFast() {
         #expect(agree(cassette(responseBody: #"{"json": {"id": 1, "body": "Fixes it.\nThanks"}}"#)).fast != nil)
     }
-
-    /// A header list byte-equal to the last one shares its storage; one equal only as Unicode (canonically
-    /// equivalent, as String's == takes it) keeps its own bytes.
-    @Test func headerLists_shareOnlyByteEqualOnes() throws {
-        let values = ["caf\u{E9}", "caf\u{E9}", "cafe\u{301}", "cafe\u{301}"]
-        let interactions = values.map { value in
-            #"{"request": {"method": "GET", "path": "/a", "headers": [["x-a", "\#(value)"]]}, "response": {"status": 200, "headers": [["x-b", "\#(value)"]]}}"#
-        }
-        let text = #"{"mockapi": 1, "interactions": [\#(interactions.joined(separator: ","))]}"#
-        let read = try #require(agree(Array(text.utf8)).fast)
-        #expect(read.interactions.map { Array($0.request.headers.fields[0].value.utf8) } == values.map { Array($0.utf8) })
-        #expect(read.interactions.map { Array($0.response.headers.fields[0].value.utf8) } == values.map { Array($0.utf8) })
-    }
 }
 
 /// A small deterministic generator (SplitMix64), so that a failure reproduces.

@@ -27,10 +27,6 @@ struct CassetteFastReader {
     private var unescaped: [UInt8] = []
     /// The headers being read.
     private var fields: [HTTPHeaders.Field] = []
-    /// The last request's and the last response's headers: a list equal to the last one shares its storage (a
-    /// recording sends the same request headers every time).
-    private var lastRequestHeaders = HTTPHeaders()
-    private var lastResponseHeaders = HTTPHeaders()
 
     private init(_ start: UnsafePointer<UInt8>, count: Int) {
         at = start
@@ -127,7 +123,7 @@ struct CassetteFastReader {
             case 0: method = try checked(Validate.method(try string()))
             case 1: path = try checked(Validate.path(try string()))
             case 2: query = try checked(Validate.query(try string()))
-            case 3: headers = try headerList(ofRequest: true)
+            case 3: headers = try headerList()
             default: body = try self.body()
             }
         } while try nextMember()
@@ -148,7 +144,7 @@ struct CassetteFastReader {
             case 0:
                 guard let number = Int(try numberText()), (100...599).contains(number) else { throw OffPath() }
                 status = number
-            case 1: headers = try headerList(ofRequest: false)
+            case 1: headers = try headerList()
             default: body = try self.body()
             }
         } while try nextMember()
@@ -156,7 +152,7 @@ struct CassetteFastReader {
         return RecordedResponse(status: status, headers: headers, body: body)
     }
 
-    private mutating func headerList(ofRequest: Bool) throws(OffPath) -> HTTPHeaders {
+    private mutating func headerList() throws(OffPath) -> HTTPHeaders {
         try expect(UInt8(ascii: "["))
         fields.removeAll(keepingCapacity: true)
         if !take(UInt8(ascii: "]")) {
@@ -171,22 +167,7 @@ struct CassetteFastReader {
             } while take(UInt8(ascii: ","))
             try expect(UInt8(ascii: "]"))
         }
-        let last = ofRequest ? lastRequestHeaders : lastResponseHeaders
-        if CassetteFastReader.sameBytes(last.fields, fields) { return last }
-        let headers = HTTPHeaders(CassetteFastReader.exact(fields))
-        if ofRequest { lastRequestHeaders = headers } else { lastResponseHeaders = headers }
-        return headers
-    }
-
-    /// Byte for byte the same fields (String's == would also take canonically equivalent Unicode as equal).
-    private static func sameBytes(_ some: [HTTPHeaders.Field], _ other: [HTTPHeaders.Field]) -> Bool {
-        guard some.count == other.count else { return false }
-        for index in some.indices {
-            guard some[index].name.utf8.elementsEqual(other[index].name.utf8),
-                some[index].value.utf8.elementsEqual(other[index].value.utf8)
-            else { return false }
-        }
-        return true
+        return HTTPHeaders(CassetteFastReader.exact(fields))
     }
 
     /// `{"json": …}`, `{"text": "…"}` or `{"base64": "…"}`.
