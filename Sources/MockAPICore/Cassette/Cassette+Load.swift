@@ -13,17 +13,6 @@ extension Cassette {
 
     /// Parses and validates the bytes of a cassette file; `file` names it in errors.
     package init(bytes: [UInt8], file: String) throws(CassetteError) {
-        // Most cassettes read straight from their bytes; the rest, and every error, go through the tree.
-        if let cassette = bytes.withUnsafeBytes({ CassetteFastReader.read($0) }) {
-            self = cassette
-            return
-        }
-        try self.init(readingTree: bytes, file: file)
-    }
-
-    /// Parses the bytes into a JSONValue tree and validates that: slower than ``CassetteFastReader``, but it reads
-    /// every cassette and says precisely what is wrong with one it refuses.
-    package init(readingTree bytes: [UInt8], file: String) throws(CassetteError) {
         let json: JSONValue
         do { json = try JSONValue.parse(bytes) } catch { throw .notJSON(file: file, error: error) }
         try self.init(json: json, file: file)

@@ -49,14 +49,6 @@ struct JSONField {
         return JSONMembers(owner: self, members: members)
     }
 
-    /// The value a rule of ``Validate`` keeps, or its refusal as an error naming this field.
-    func checked(_ result: Result<String, Validate.Refusal>) throws(CassetteError) -> String {
-        switch result {
-        case .success(let value): return value
-        case .failure(let refusal): throw failure(refusal.reason)
-        }
-    }
-
     func string() throws(CassetteError) -> String {
         guard case .string(let string) = value else { throw failure("expected a string, found \(value.kindDescription)") }
         return string

@@ -1,52 +1,35 @@
 import MockAPIJSON
 
 /// Field rules shared by the cassette reader and the importers.
-///
-/// Each string rule is a function of the string, giving the value to keep or why it is refused, so that the fast
-/// cassette reader (``CassetteFastReader``) applies the very same rules as the field versions, which name the field.
 enum Validate {
-    /// Why a value is refused: the reason an error about its field gives.
-    struct Refusal: Error {
-        let reason: String
-    }
-
     static func method(_ field: JSONField) throws(CassetteError) -> String {
-        try field.checked(method(try field.string()))
-    }
-
-    static func method(_ method: String) -> Result<String, Refusal> {
+        let method = try field.string()
         guard !method.isEmpty, method.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
-            return .failure(Refusal(reason: "expected an HTTP method such as GET, found \(quoted(method))"))
+            throw field.failure("expected an HTTP method such as GET, found \(quoted(method))")
         }
-        return .success(method.uppercased())
+        return method.uppercased()
     }
 
     static func path(_ field: JSONField) throws(CassetteError) -> String {
-        try field.checked(path(try field.string()))
-    }
-
-    static func path(_ path: String) -> Result<String, Refusal> {
-        guard path.hasPrefix("/") else { return .failure(Refusal(reason: "expected a path starting with /, found \(quoted(path))")) }
+        let path = try field.string()
+        guard path.hasPrefix("/") else { throw field.failure("expected a path starting with /, found \(quoted(path))") }
         if path.contains("?") {
-            return .failure(Refusal(reason: "the path contains ?; put what follows it in \"query\""))
+            throw field.failure("the path contains ?; put what follows it in \"query\"")
         }
         guard path.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
-            return .failure(Refusal(reason: "the path contains a space or control character; percent-encode it"))
+            throw field.failure("the path contains a space or control character; percent-encode it")
         }
-        return .success(path)
+        return path
     }
 
     static func query(_ field: JSONField) throws(CassetteError) -> String {
-        try field.checked(query(try field.string()))
-    }
-
-    static func query(_ query: String) -> Result<String, Refusal> {
         // Byte for byte what followed the first ? of the target; it may start with another ? (`GET /a??b=1`, which
         // clients send and upstreams answer), so a leading ? is part of the query, not a mistake to refuse.
+        let query = try field.string()
         guard query.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
-            return .failure(Refusal(reason: "the query contains a space or control character; percent-encode it"))
+            throw field.failure("the query contains a space or control character; percent-encode it")
         }
-        return .success(query)
+        return query
     }
 
     static func headers(_ field: JSONField) throws(CassetteError) -> HTTPHeaders {
@@ -62,10 +45,10 @@ enum Validate {
             else {
                 throw field.element(index, pair).failure("expected a [name, value] pair of strings, found \(pair)")
             }
-            guard isHeaderName(name) else {
+            guard !name.isEmpty, name.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
                 throw field.element(index, pair).failure("\(quoted(name)) is not a valid header name")
             }
-            guard isHeaderValue(value) else {
+            guard !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
                 throw field.element(index, pair).failure("the value of \(quoted(name)) contains a line break or NUL")
             }
             headers.append(name, value)
@@ -73,30 +56,18 @@ enum Validate {
         return headers
     }
 
-    static func isHeaderName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy(HTTPSyntax.isTokenByte)
-    }
-
-    static func isHeaderValue(_ value: String) -> Bool {
-        !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 })
-    }
-
     /// `scheme://host[:port]`, http or https, without a trailing slash.
     static func origin(_ field: JSONField) throws(CassetteError) -> String {
-        try field.checked(origin(try field.string()))
-    }
-
-    static func origin(_ given: String) -> Result<String, Refusal> {
-        var origin = given
-        if isPlainOrigin(origin) { return .success(origin) }
+        var origin = try field.string()
+        if isPlainOrigin(origin) { return origin }
         while origin.hasSuffix("/") { origin.removeLast() }
         guard let scheme = origin.split(separator: ":", maxSplits: 1).first,
             scheme == "http" || scheme == "https", origin.dropFirst(scheme.count).hasPrefix("://"),
             origin.count > scheme.count + 3, !origin.contains("?"), !origin.contains("#"), !origin.contains(" ")
         else {
-            return .failure(Refusal(reason: "expected an http(s) URL such as https://api.github.com, found \(quoted(origin))"))
+            throw field.failure("expected an http(s) URL such as https://api.github.com, found \(quoted(origin))")
         }
-        return .success(origin)
+        return origin
     }
 
     /// The common case, `https://host[:port]` in printable ASCII with no trailing slash, checked byte by byte: there
@@ -110,14 +81,11 @@ enum Validate {
     }
 
     static func mount(_ field: JSONField) throws(CassetteError) -> String {
-        try field.checked(mount(try field.string()))
-    }
-
-    static func mount(_ mount: String) -> Result<String, Refusal> {
+        let mount = try field.string()
         guard mount.hasPrefix("/"), mount == "/" || !mount.hasSuffix("/"), !mount.contains("?") else {
-            return .failure(Refusal(reason: "expected a path prefix such as /qiita (no trailing slash), found \(quoted(mount))"))
+            throw field.failure("expected a path prefix such as /qiita (no trailing slash), found \(quoted(mount))")
         }
-        return .success(mount)
+        return mount
     }
 
     static func quoted(_ text: String) -> String {
