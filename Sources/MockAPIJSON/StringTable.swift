@@ -3,7 +3,7 @@
 ///
 /// Direct-mapped by a hash of the bytes: a string whose slot holds another one takes the slot over. Equal strings
 /// share storage or not; either way they are equal, so nothing a reader sees depends on it.
-struct StringTable {
+package struct StringTable {
     /// Up to 15 UTF-8 bytes a `String` holds its bytes inline, with no storage to share; long strings (the prose of a
     /// body) seldom repeat and are not worth hashing.
     static let shared = 16...96
@@ -12,13 +12,13 @@ struct StringTable {
     private let slotCount: Int
 
     /// - Parameter textSize: the size of the JSON text, which sizes the table (a small body gets a small table).
-    init(textSize: Int) {
+    package init(textSize: Int) {
         var count = 64
         while count < 4096, count * 512 < textSize { count *= 2 }
         slotCount = count
     }
 
-    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard StringTable.shared.contains(bytes.count) else { return String(decoding: bytes, as: UTF8.self) }
         if slots.isEmpty { slots = Array(repeating: nil, count: slotCount) }
         var hash: UInt32 = 2_166_136_261

@@ -17,8 +17,8 @@ package struct CompactJSON: Sendable, Hashable {
         bytes = exact
     }
 
-    /// Bytes the caller has made exactly as ``JSONValue/compactBytes()`` writes their value (the cassette reader's
-    /// fast path, checked against it by tests and the cassette fuzz target).
+    /// Bytes the caller has checked are exactly what ``JSONValue/compactBytes()`` writes for their value (recorded
+    /// bytes, compared with the compact form of their parse).
     package init(compactBytes: [UInt8]) {
         bytes = compactBytes
     }

@@ -45,10 +45,10 @@ enum Validate {
             else {
                 throw field.element(index, pair).failure("expected a [name, value] pair of strings, found \(pair)")
             }
-            guard !name.isEmpty, name.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
+            guard !name.isEmpty, name.utf8AllSatisfy(HTTPSyntax.isTokenByte) else {
                 throw field.element(index, pair).failure("\(quoted(name)) is not a valid header name")
             }
-            guard !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
+            guard !value.utf8Contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
                 throw field.element(index, pair).failure("the value of \(quoted(name)) contains a line break or NUL")
             }
             headers.append(name, value)
