@@ -39,6 +39,8 @@ public struct JournalEntry: Sendable {
 ///
 /// Recording a request touches no memory another worker thread writes, but for one atomic counter (the sequence
 /// number): entries and counts go to the recording thread's own stripe (``Striped``), and readers merge the stripes.
+/// Each stripe keeps up to `capacity` entries, so that the `capacity` most recent are always kept however requests
+/// fall on threads; memory is at most that many per thread that answered (the server's workers, for the most part).
 package final class Journal: Sendable {
     private struct Stripe {
         /// This stripe's most recent entries, at most `capacity`.
