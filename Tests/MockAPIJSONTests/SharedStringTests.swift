@@ -32,8 +32,8 @@ struct SharedStringTests {
         #expect(parsed.objectValue?.allSatisfy { $0.name == "content-type-options" } == true)
     }
 
-    /// The table compares a slot's string with new bytes eight at a time: strings of every shared length that differ
-    /// from another of the same length in one byte, at any position (in a whole word or in the tail), read back as
+    /// The table compares a slot's string with new bytes (memcmp): strings of every shared length that differ
+    /// from another of the same length in one byte, at any position read back as
     /// written though they share a small table's slots.
     @Test func oneByteApart_atEveryPosition_readBackExactly() {
         var table = StringTable(textSize: 0)
