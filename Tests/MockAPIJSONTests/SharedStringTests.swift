@@ -33,7 +33,7 @@ struct SharedStringTests {
     }
 
     /// The table compares a slot's string with new bytes (memcmp): strings of every shared length that differ
-    /// from another of the same length in one byte, at any position read back as
+    /// from another of the same length in one byte, at any position, read back as
     /// written though they share a small table's slots.
     @Test func oneByteApart_atEveryPosition_readBackExactly() {
         var table = StringTable(textSize: 0)

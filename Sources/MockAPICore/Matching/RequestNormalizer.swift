@@ -35,7 +35,8 @@ package struct RequestNormalizer: Sendable {
             wildcardHeaders.insert(name)
         }
         switch request.body {
-        case .json(let json):
+        case .json(let json) where json.bytes.contains(UInt8(ascii: "<")):
+            // Every placeholder has a `<`, written as is in compact JSON: a body without one is not parsed again.
             collectPlaceholderPaths(json.value, at: "$")
         case .text(let text) where RequestNormalizer.isForm(request.headers["content-type"]):
             for parameter in QueryParameter.parse(text) where RedactionMarker.isPlaceholder(parameter.value) {
