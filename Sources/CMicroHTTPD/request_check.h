@@ -32,14 +32,10 @@ struct mockapi_request_check {
 };
 
 static inline int mockapi_is_token_byte(unsigned char byte) {
-    if ((byte >= 'a' && byte <= 'z') || (byte >= 'A' && byte <= 'Z') || (byte >= '0' && byte <= '9')) return 1;
-    switch (byte) {
-    case '!': case '#': case '$': case '%': case '&': case '\'': case '*': case '+': case '-': case '.': case '^':
-    case '_': case '`': case '|': case '~':
-        return 1;
-    default:
-        return 0;
-    }
+    // tchar (RFC 9110 §5.6.2: letters, digits and !#$%&'*+-.^_`|~) as a bitmap of the 128 ASCII bytes: one load and a
+    // shift a byte, where a chain of comparisons cost several times as much on every header of every request.
+    static const unsigned long long tchar[2] = { 0x03ff6cfa00000000ULL, 0x57ffffffc7fffffeULL };
+    return byte < 128 && (int)((tchar[byte >> 6] >> (byte & 63)) & 1);
 }
 
 static inline int mockapi_names_equal(const char *name, size_t size, const char *lower) {

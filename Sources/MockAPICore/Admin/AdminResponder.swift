@@ -52,7 +52,8 @@ package struct AdminResponder: Responder {
     }
 
     package static func handles(_ path: String) -> Bool {
-        path == prefix || path.hasPrefix(prefix + "/")
+        // The byte test first: it turns away every replayed request cheaply.
+        path.utf8HasPrefix(prefix) && (path == prefix || path.hasPrefix(prefix + "/"))
     }
 
     static let readEndpoints: Set<String> = ["", "/", "/health", "/journal", "/cassettes", "/unmatched", "/unused"]

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Byte scans of a string's UTF-8 that run over its contiguous storage, which native strings (every string the server
 /// builds from a request) have. The generic `String.UTF8View` algorithms step an index at a time and cost several
 /// times as much; these run for every request.
@@ -12,5 +16,18 @@ extension String {
     @inlinable
     package func utf8Contains(where predicate: (UInt8) -> Bool) -> Bool {
         utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? utf8.contains(where: predicate)
+    }
+
+    /// Whether the string's UTF-8 starts with the UTF-8 of `prefix`, byte for byte. (`hasPrefix` compares characters,
+    /// by Unicode equivalence, which costs more and is not what a URL path needs.)
+    @inlinable
+    package func utf8HasPrefix(_ prefix: String) -> Bool {
+        let found = utf8.withContiguousStorageIfAvailable { bytes in
+            prefix.utf8.withContiguousStorageIfAvailable { prefix in
+                bytes.count >= prefix.count && (prefix.isEmpty || memcmp(bytes.baseAddress!, prefix.baseAddress!, prefix.count) == 0)
+            }
+        }
+        if case let found?? = found { return found }
+        return utf8.starts(with: prefix.utf8)
     }
 }

@@ -17,7 +17,7 @@ struct KeyTable: Sendable {
         var entryQueues: [Int] = []
         entryQueues.reserveCapacity(entryKeys.count)
         for key in entryKeys {
-            var slot = key.hashValue & (capacity - 1)
+            var slot = KeyHash.of(key) & (capacity - 1)
             while true {
                 let stored = Int(slots[slot])
                 if stored == 0 {
@@ -36,10 +36,10 @@ struct KeyTable: Sendable {
         return (KeyTable(keys: keys, slots: slots), entryQueues)
     }
 
-    /// The queue of a key: its hash, then the keys in the slots from there up to an empty one.
+    /// The queue of a key: its hash (``KeyHash``), then the keys in the slots from there up to an empty one.
     func queue(for key: RequestKey) -> Int? {
         let mask = slots.count - 1
-        var slot = key.hashValue & mask
+        var slot = KeyHash.of(key) & mask
         while true {
             let stored = Int(slots[slot])
             if stored == 0 { return nil }
