@@ -25,7 +25,7 @@ package final class CassetteWriter: Sendable {
         package var folds = 0
         /// Bytes written by all of them.
         package var bytesWritten = 0
-        /// The size of the cassette file and its write-ahead log now.
+        /// The size of the cassette file and its write-ahead log now (the log's lines, without the zeros ahead of them).
         package var fileBytes = 0
         /// The most interactions one write carried.
         var largestBatch = 0
