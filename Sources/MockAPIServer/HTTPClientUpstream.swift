@@ -40,16 +40,24 @@ package final class HTTPClientUpstream: Upstream {
     }
 
     package func send(_ request: UpstreamRequest) async throws(UpstreamError) -> UpstreamResponse {
-        var outgoing = HTTPClientRequest(url: request.url)
-        outgoing.method = HTTPMethod(rawValue: request.method)
-        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
-        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         do {
-            let response = try await client.execute(outgoing, timeout: .nanoseconds(Int64(options.timeout * 1e9)))
-            let body = try await response.body.collect(upTo: options.maximumBodyBytes)
-            var headers = MockAPICore.HTTPHeaders()
-            for field in response.headers { headers.append(field.name, field.value) }
-            return UpstreamResponse(status: Int(response.status.code), headers: headers, body: Array(buffer: body))
+            var headers = NIOHTTP1.HTTPHeaders()
+            for field in request.headers { headers.add(name: field.name, value: field.value) }
+            let outgoing = try HTTPClient.Request(
+                url: request.url, method: HTTPMethod(rawValue: request.method), headers: headers,
+                body: request.body.map { .byteBuffer(ByteBuffer(bytes: $0)) })
+            // The delegate API collects the body on the event loop and hands the caller the complete answer once;
+            // the async API's body stream crosses between the loop and the task again for the body (about 50 µs
+            // more per call at one connection).
+            let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: options.maximumBodyBytes)
+            let deadline = NIODeadline.now() + .nanoseconds(Int64(options.timeout * 1e9))
+            let call = client.execute(request: outgoing, delegate: accumulator, deadline: deadline)
+            // A cancelled caller (the server stopping) cancels the call rather than waiting for its answer.
+            let response = try await withTaskCancellationHandler { try await call.futureResult.get() } onCancel: { call.cancel() }
+            var answerHeaders = MockAPICore.HTTPHeaders()
+            for field in response.headers { answerHeaders.append(field.name, field.value) }
+            return UpstreamResponse(
+                status: Int(response.status.code), headers: answerHeaders, body: response.body.map { Array(buffer: $0) } ?? [])
         } catch {
             throw UpstreamErrors.classify(error, url: request.url, options: options)
         }

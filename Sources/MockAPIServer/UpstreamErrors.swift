@@ -60,7 +60,7 @@ enum UpstreamErrors {
             default: return .other
             }
         }
-        if error is NIOTooManyBytesError { return .tooLarge }
+        if error is NIOTooManyBytesError || error is ResponseAccumulator.ResponseTooBigError { return .tooLarge }
         if String(reflecting: type(of: error)).contains("SSL") { return .tls }
         return .other
     }

@@ -9,7 +9,6 @@ extension Redactor {
         for index in headers.fields.indices {
             let name = headers.fields[index].name.lowercased()
             let value = headers.fields[index].value
-            let place = "\(scope.place)\(side) header \(name)"
             guard !scope.acknowledges(.secretHeader, at: "\(scope.at).\(side).headers[\(index)]") else { continue }
             var secrets: [String] = []
             let replaced: String
@@ -29,6 +28,7 @@ extension Redactor {
             }
             guard replaced != value else { continue }
             headers.fields[index].value = replaced
+            let place = "\(scope.place)\(side) header \(name)"
             report.note(place, "header \(name)", count: max(secrets.count, 1))
             scrubbed += secrets.map { SecretLiteral(name: place, value: $0, placeholder: RedactionMarker.generic) }
         }
@@ -115,9 +115,10 @@ extension Redactor {
                        found: inout [(location: String, rule: String, value: JSONValue)]) -> JSONValue {
         switch value {
         case .string, .number:
+            // The path is spelled out only for a value a rule names (most values are not).
+            guard let rule = rules.jsonRule(at: path, value: value) else { return value }
             let jsonPath = Redactor.describe(path)
-            guard let rule = rules.jsonRule(at: path, value: value),
-                !scope.acknowledges(.secretField, at: base.hasSuffix(".json") ? base + jsonPath.dropFirst() : base)
+            guard !scope.acknowledges(.secretField, at: base.hasSuffix(".json") ? base + jsonPath.dropFirst() : base)
             else { return value }
             found.append((jsonPath, rule, value))
             return .string(RedactionMarker.generic)

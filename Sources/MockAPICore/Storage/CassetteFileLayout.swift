@@ -27,8 +27,13 @@ struct CassetteFileLayout {
 
     /// One interaction's bytes in the file, without the separator before it.
     static func encode(_ interaction: Interaction) -> [UInt8] {
+        encode(interaction.jsonValue)
+    }
+
+    /// The same, from the interaction's JSON value.
+    static func encode(_ value: JSONValue) -> [UInt8] {
         var bytes = Array("    ".utf8)
-        interaction.jsonValue.writePretty(into: &bytes, indent: 4)
+        value.writePretty(into: &bytes, indent: 4)
         return bytes
     }
 

@@ -25,7 +25,7 @@ package final class CassetteWriter: Sendable {
         package var folds = 0
         /// Bytes written by all of them.
         package var bytesWritten = 0
-        /// The size of the cassette file and its write-ahead log now.
+        /// The size of the cassette file and its write-ahead log now (the log's lines, without the zeros ahead of them).
         package var fileBytes = 0
         /// The most interactions one write carried.
         var largestBatch = 0
@@ -90,9 +90,10 @@ package final class CassetteWriter: Sendable {
     ///   is thrown.
     package func append(_ interaction: Interaction, forbidding secrets: [SecretLiteral] = []) async throws(CassetteWriterError) -> Int {
         // Encoding and checking run in the caller's task, in parallel; only the write is serialised.
+        let value = interaction.jsonValue
         var compact: [UInt8] = []
-        interaction.jsonValue.writeCompact(into: &compact)
-        let encoded = EncodedInteraction(pretty: CassetteFileLayout.encode(interaction), compact: compact)
+        value.writeCompact(into: &compact)
+        let encoded = EncodedInteraction(pretty: CassetteFileLayout.encode(value), compact: compact)
         var leaks = Redactor.leaks(of: secrets, in: encoded.pretty) + Redactor.leaks(of: secrets, in: encoded.compact)
         for body in [interaction.request.body, interaction.response.body] {
             if case .binary(let bytes) = body { leaks += Redactor.leaks(of: secrets, in: bytes) }

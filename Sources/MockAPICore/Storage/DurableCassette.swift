@@ -20,9 +20,9 @@ final class DurableCassette: Sendable {
         /// Every interaction, those only in the write-ahead log included, laid out as the file will be.
         var layout: CassetteFileLayout
         var statistics: CassetteWriter.Statistics
-        /// The write-ahead log, open for appending; -1 when there is none.
-        var log: Int32 = -1
-        var logBytes = 0
+        /// The write-ahead log, open for appending; nil when there is none.
+        var log: ZeroFilledLog?
+        var logBytes: Int { log?.end ?? 0 }
         var fileBytes: Int
         /// Set when a failed append could not be undone: the write-ahead log's end is unknown, so nothing more is appended.
         var broken: String?
@@ -42,7 +42,7 @@ final class DurableCassette: Sendable {
     }
 
     deinit {
-        locked.withLock { if $0.log >= 0 { close($0.log) } }
+        locked.withLock { $0.log?.close() }
     }
 
     /// One group commit: the batch's log lines in one write, one sync; on failure the write-ahead log is cut back to
@@ -62,12 +62,13 @@ final class DurableCassette: Sendable {
 
     private func appendToLog(_ batch: [EncodedInteraction], first: Int, state: inout Contents) -> Result<Void, CassetteWriterError> {
         if let broken = state.broken { return .failure(.unwritable(file: logPath, reason: broken)) }
-        if state.log < 0 {
-            let fd = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { return .failure(.unwritable(file: logPath, reason: FileIO.errorText())) }
+        if state.log == nil {
+            guard let log = ZeroFilledLog(path: logPath) else {
+                return .failure(.unwritable(file: logPath, reason: FileIO.errorText()))
+            }
             // The new name must survive a power cut as well as the lines in it.
             FileIO.syncFolder(FileIO.parent(of: logPath))
-            state.log = fd
+            state.log = log
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(batch.reduce(0) { $0 + $1.compact.count + 40 })
@@ -76,20 +77,21 @@ final class DurableCassette: Sendable {
             bytes += item.compact
             bytes += [UInt8(ascii: "}"), UInt8(ascii: "\n")]
         }
-        do throws(FileIO.Failure) {
-            try FileIO.writeAll(bytes, to: state.log)
-            guard fdatasync(state.log) == 0 else { throw FileIO.Failure(description: "fdatasync: " + FileIO.errorText()) }
-        } catch {
-            if ftruncate(state.log, off_t(state.logBytes)) != 0 || fsync(state.log) != 0 {
-                state.broken = "an append failed (\(error.description)) and could not be undone; restart the recorder"
+        let appended = state.log?.append(bytes)
+        switch appended {
+        case .success(let written)?:
+            state.statistics.writes += 1
+            state.statistics.bytesWritten += written
+            state.statistics.fileBytes = state.fileBytes + state.logBytes
+            return .success(())
+        case .failure(let failure)?:
+            if !failure.undone {
+                state.broken = "an append failed (\(failure.reason)) and could not be undone; restart the recorder"
             }
-            return .failure(.unwritable(file: logPath, reason: error.description))
+            return .failure(.unwritable(file: logPath, reason: failure.reason))
+        case nil:
+            return .failure(.unwritable(file: logPath, reason: "not open"))
         }
-        state.logBytes += bytes.count
-        state.statistics.writes += 1
-        state.statistics.bytesWritten += bytes.count
-        state.statistics.fileBytes = state.fileBytes + state.logBytes
-        return .success(())
     }
 
     /// Folds the write-ahead log into the file when it has grown large enough; a failure is kept for later, the write-ahead log
@@ -114,11 +116,10 @@ final class DurableCassette: Sendable {
             case .success(let size):
                 // The file now holds what the write-ahead log did: a crash from here on leaves lines the file already has,
                 // which loading skips.
-                if state.log >= 0 { close(state.log) }
-                state.log = -1
+                state.log?.close()
+                state.log = nil
                 unlink(logPath)
                 FileIO.syncFolder(FileIO.parent(of: logPath))
-                state.logBytes = 0
                 state.broken = nil
                 state.fileBytes = size
                 state.statistics.folds += 1

@@ -68,6 +68,21 @@ package enum FileIO {
         }
     }
 
+    /// Writes every byte at `offset` in the file (pwrite), retrying short writes and interruptions.
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32, at offset: Int) throws(Failure) {
+        var done = 0
+        while done < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                pwrite(fd, buffer.baseAddress.unsafelyUnwrapped + done, buffer.count - done, off_t(offset + done))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: errorText())
+            }
+            done += written
+        }
+    }
+
     /// Flushes a folder's entries (new names, renames) to disk.
     package static func syncFolder(_ folder: String) {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -11,8 +11,9 @@ import Glibc
 ///
 /// One line per interaction, compact JSON: `{"index":12,"interaction":{…}}`, where `index` is the interaction's
 /// position in the whole cassette. Lines whose index the cassette file already holds were folded in before the
-/// log could be emptied, and are skipped. A last line without its newline was cut short by the kill before it was
-/// synced (so no client got its answer), and is ignored.
+/// log could be emptied, and are skipped. The lines end at the first zero byte: the recorder writes zeros ahead of
+/// the last line and overwrites them (``ZeroFilledLog``), and JSON text never holds one. A last line without its
+/// newline was cut short by the kill before it was synced (so no client got its answer), and is ignored.
 package enum WriteAheadLog {
     /// The write-ahead log's path for a cassette file. Hidden, so folder loading never takes it for a cassette.
     package static func path(for file: String) -> String {
@@ -38,7 +39,9 @@ package enum WriteAheadLog {
             if access(logFile, F_OK) == 0 { throw .unreadable(file: logFile, reason: error.description) }
             return
         }
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // The log ends at its first zero byte: the recorder writes zeros ahead of its end (``ZeroFilledLog``).
+        let content = bytes.firstIndex(of: 0).map { bytes[..<$0] } ?? bytes[...]
+        var lines = content.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         // The part after the last newline is a line cut short (or nothing): never acknowledged, so ignored.
         lines.removeLast()
         for (offset, line) in lines.enumerated() where !line.isEmpty {

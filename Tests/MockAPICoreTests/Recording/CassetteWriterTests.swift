@@ -68,6 +68,34 @@ struct CassetteWriterTests {
         }
     }
 
+    /// The write-ahead log ends at its first zero byte: a recorder writes zeros ahead of its last line (so that an
+    /// append's sync flushes no file size), and a block a crash kept from disk reads as zeros, followed by whatever
+    /// of that unsynced write did reach it.
+    @Test func writeAheadLogLines_endAtTheFirstZeroByte() throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("s.json")
+        try Cassette(interactions: []).save(to: file)
+        let first = WriteAheadLog.line(for: .recordedGet("/a"), index: 0)
+        let unsynced = WriteAheadLog.line(for: .recordedGet("/b"), index: 1)
+        let cut = Array(unsynced.prefix(20)) + [UInt8](repeating: 0, count: 30) + Array(unsynced.dropFirst(50))
+        try FileIO.writeAtomically(first + cut + WriteAheadLog.line(for: .recordedGet("/c"), index: 2) + [0, 0, 0], to: WriteAheadLog.path(for: file))
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/a"])
+    }
+
+    /// What a recorder leaves in its write-ahead log is its lines followed by zeros, and loads as those lines.
+    @Test func writeAheadLogOfARecorder_isItsLinesThenZeros() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("s.json")
+        let writer = try CassetteWriter(file: file)
+        for path in ["/a", "/b"] { _ = try await writer.append(.recordedGet(path)) }
+        let log = try FileIO.read(WriteAheadLog.path(for: file))
+        let lines = log.prefix { $0 != 0 }
+        #expect(lines == WriteAheadLog.line(for: .recordedGet("/a"), index: 0)[...] + WriteAheadLog.line(for: .recordedGet("/b"), index: 1))
+        #expect(log.count > lines.count)
+        #expect(log.dropFirst(lines.count).allSatisfy { $0 == 0 })
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/a", "/b"])
+    }
+
     /// The write-ahead log is folded into the file as it grows, so the file keeps up without a rewrite per interaction.
     @Test func writeAheadLog_isFoldedInAsItGrows() async throws {
         let folder = TemporaryFolder()
