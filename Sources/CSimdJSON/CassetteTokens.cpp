@@ -6,6 +6,7 @@
 #include <simdjson.h>
 
 #include <cstring>
+#include <memory>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -210,9 +211,19 @@ struct Reader {
 
 }
 
+namespace {
+thread_local std::unique_ptr<Reader> threadReader;
+}
+
 extern "C" long mockapi_cassette_tokens(const uint8_t *bytes, size_t count, const mockapi_token **tokens) {
-    thread_local Reader reader;
-    long found = reader.read(bytes, count);
-    *tokens = found < 0 ? nullptr : reader.tokens.data();
+    *tokens = nullptr;
+    if (count == 0) { return -1; }
+    if (!threadReader) { threadReader = std::make_unique<Reader>(); }
+    long found = threadReader->read(bytes, count);
+    if (found >= 0) { *tokens = threadReader->tokens.data(); }
     return found;
+}
+
+extern "C" void mockapi_cassette_tokens_release(void) {
+    threadReader.reset();
 }

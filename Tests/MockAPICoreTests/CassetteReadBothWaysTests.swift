@@ -64,6 +64,21 @@ struct CassetteReadBothWaysTests {
         #expect(fast.interactions[0].response.body.bytes == Array(#"{"u":"https://xé"}"#.utf8))
     }
 
+    /// A text larger than the buffers kept per thread: read the same, and the next small text still reads.
+    @Test func largeText_readsTheSameAndReleasesItsBuffers() throws {
+        let body = #"{"json": {"text": "\#(String(repeating: "x", count: 5_000))", "n": 1.50}}"#
+        let one = #"{"request": {"method": "GET", "path": "/a"}, "response": {"status": 200, "body": \#(body)}}"#
+        let text = #"{"mockapi": 1, "interactions": ["# + Array(repeating: one, count: 1_000).joined(separator: ",\n") + "]}"
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 4 << 20)
+        let (fast, tree) = readBothWays(bytes)
+        #expect(fast?.interactions.count == 1_000)
+        #expect(fast == (try tree.get()))
+        let (small, smallTree) = readBothWays(cassette(responseBody: "null"))
+        #expect(small != nil)
+        #expect(small == (try smallTree.get()))
+    }
+
     /// Texts the tree reader refuses: simdjson's reader must decline them (so the tree reader's message is given).
     @Test(arguments: [
         #"{"mockapi": 1, "mockapi": 1, "interactions": []}"#,
