@@ -38,6 +38,11 @@ let package = Package(
         .systemLibrary(
             name: "CYAJL", pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"])]),
+        // simdjson, a C++ library, behind a C header: cassette texts read into tokens (libsimdjson-dev).
+        .target(
+            name: "CSimdJSON",
+            cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
+            linkerSettings: [.linkedLibrary("simdjson")]),
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
@@ -53,7 +58,9 @@ let package = Package(
         // Cassettes, matching, replay, redaction, recording: pure, no sockets.
         .target(
             name: "MockAPICore",
-            dependencies: ["MockAPIJSON", "MockAPICompression", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MockAPIJSON", "MockAPICompression", "CSimdJSON", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         // The only code that touches libmicrohttpd and the network.
         .target(
@@ -160,5 +167,6 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["APIClient", "GitHubAPI", "QiitaAPI", "GitHubStatusAPI", "MockAPITesting"],
             swiftSettings: swiftSettings),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

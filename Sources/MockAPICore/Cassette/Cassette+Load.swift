@@ -12,7 +12,20 @@ extension Cassette {
     }
 
     /// Parses and validates the bytes of a cassette file; `file` names it in errors.
+    ///
+    /// simdjson reads a valid cassette (``CassetteTokens``, Cassette+Tokens.swift); whatever it does not accept is
+    /// read again as a tree by yajl (``init(treeOf:file:)``), which gives the same cassette or says what is wrong.
     package init(bytes: [UInt8], file: String) throws(CassetteError) {
+        if let cassette = Cassette(simdjsonBytes: bytes) {
+            self = cassette
+            return
+        }
+        try self.init(treeOf: bytes, file: file)
+    }
+
+    /// Parses the bytes into a ``JSONValue`` tree (yajl) and validates it: the reference reader, and the one whose
+    /// errors (with line and column, or a JSON path) are reported.
+    package init(treeOf bytes: [UInt8], file: String) throws(CassetteError) {
         let json: JSONValue
         do { json = try JSONValue.parse(bytes) } catch { throw .notJSON(file: file, error: error) }
         try self.init(json: json, file: file)

@@ -4,32 +4,46 @@ import MockAPIJSON
 enum Validate {
     static func method(_ field: JSONField) throws(CassetteError) -> String {
         let method = try field.string()
-        guard !method.isEmpty, method.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
+        guard let upper = uppercasedMethod(method) else {
             throw field.failure("expected an HTTP method such as GET, found \(quoted(method))")
         }
+        return upper
+    }
+
+    /// The method in upper case, or nil when it is not an HTTP token.
+    static func uppercasedMethod(_ method: String) -> String? {
+        guard !method.isEmpty, method.utf8.allSatisfy(HTTPSyntax.isTokenByte) else { return nil }
         return method.uppercased()
     }
 
     static func path(_ field: JSONField) throws(CassetteError) -> String {
         let path = try field.string()
-        guard path.hasPrefix("/") else { throw field.failure("expected a path starting with /, found \(quoted(path))") }
-        if path.contains("?") {
-            throw field.failure("the path contains ?; put what follows it in \"query\"")
-        }
-        guard path.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
-            throw field.failure("the path contains a space or control character; percent-encode it")
-        }
+        if let problem = pathProblem(path) { throw field.failure(problem) }
         return path
     }
 
+    /// What is wrong with a request path, or nil.
+    static func pathProblem(_ path: String) -> String? {
+        guard path.hasPrefix("/") else { return "expected a path starting with /, found \(quoted(path))" }
+        if path.contains("?") { return "the path contains ?; put what follows it in \"query\"" }
+        guard path.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
+            return "the path contains a space or control character; percent-encode it"
+        }
+        return nil
+    }
+
     static func query(_ field: JSONField) throws(CassetteError) -> String {
-        // Byte for byte what followed the first ? of the target; it may start with another ? (`GET /a??b=1`, which
-        // clients send and upstreams answer), so a leading ? is part of the query, not a mistake to refuse.
         let query = try field.string()
-        guard query.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
+        guard isQuery(query) else {
             throw field.failure("the query contains a space or control character; percent-encode it")
         }
         return query
+    }
+
+    /// Byte for byte what followed the first ? of the target; it may start with another ? (`GET /a??b=1`, which
+    /// clients send and upstreams answer), so a leading ? is part of the query, not a mistake to refuse.
+    static func isQuery(_ query: String) -> Bool {
+        query.utf8.allSatisfy(HTTPSyntax.isTargetByte)
     }
 
     static func headers(_ field: JSONField) throws(CassetteError) -> HTTPHeaders {
@@ -45,28 +59,39 @@ enum Validate {
             else {
                 throw field.element(index, pair).failure("expected a [name, value] pair of strings, found \(pair)")
             }
-            guard !name.isEmpty, name.utf8AllSatisfy(HTTPSyntax.isTokenByte) else {
-                throw field.element(index, pair).failure("\(quoted(name)) is not a valid header name")
-            }
-            guard !value.utf8Contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
-                throw field.element(index, pair).failure("the value of \(quoted(name)) contains a line break or NUL")
-            }
+            if let problem = headerProblem(name: name, value: value) { throw field.element(index, pair).failure(problem) }
             headers.append(name, value)
         }
         return headers
     }
 
+    /// What is wrong with a header field, or nil.
+    static func headerProblem(name: String, value: String) -> String? {
+        guard !name.isEmpty, name.utf8AllSatisfy(HTTPSyntax.isTokenByte) else { return "\(quoted(name)) is not a valid header name" }
+        guard !value.utf8Contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
+            return "the value of \(quoted(name)) contains a line break or NUL"
+        }
+        return nil
+    }
+
     /// `scheme://host[:port]`, http or https, without a trailing slash.
     static func origin(_ field: JSONField) throws(CassetteError) -> String {
-        var origin = try field.string()
-        if isPlainOrigin(origin) { return origin }
+        let text = try field.string()
+        guard let origin = originWithoutTrailingSlash(text) else {
+            throw field.failure("expected an http(s) URL such as https://api.github.com, found \(quoted(text))")
+        }
+        return origin
+    }
+
+    /// The origin without trailing slashes, or nil when it is not one.
+    static func originWithoutTrailingSlash(_ text: String) -> String? {
+        if isPlainOrigin(text) { return text }
+        var origin = text
         while origin.hasSuffix("/") { origin.removeLast() }
         guard let scheme = origin.split(separator: ":", maxSplits: 1).first,
             scheme == "http" || scheme == "https", origin.dropFirst(scheme.count).hasPrefix("://"),
             origin.count > scheme.count + 3, !origin.contains("?"), !origin.contains("#"), !origin.contains(" ")
-        else {
-            throw field.failure("expected an http(s) URL such as https://api.github.com, found \(quoted(origin))")
-        }
+        else { return nil }
         return origin
     }
 
@@ -82,10 +107,14 @@ enum Validate {
 
     static func mount(_ field: JSONField) throws(CassetteError) -> String {
         let mount = try field.string()
-        guard mount.hasPrefix("/"), mount == "/" || !mount.hasSuffix("/"), !mount.contains("?") else {
+        guard isMount(mount) else {
             throw field.failure("expected a path prefix such as /qiita (no trailing slash), found \(quoted(mount))")
         }
         return mount
+    }
+
+    static func isMount(_ mount: String) -> Bool {
+        mount.hasPrefix("/") && (mount == "/" || !mount.hasSuffix("/")) && !mount.contains("?")
     }
 
     static func quoted(_ text: String) -> String {

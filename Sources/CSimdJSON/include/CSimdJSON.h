@@ -1,0 +1,53 @@
+#ifndef MOCKAPI_CSIMDJSON_H
+#define MOCKAPI_CSIMDJSON_H
+
+// simdjson (C++) behind a plain C interface: a cassette text as a flat list of tokens, its JSON bodies already in
+// compact form. Only MockAPICore imports this module.
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    mockapi_token_object_start,
+    mockapi_token_object_end,
+    mockapi_token_array_start,
+    mockapi_token_array_end,
+    /// A member name, unescaped.
+    mockapi_token_key,
+    /// A string, unescaped.
+    mockapi_token_string,
+    /// A number's literal text, as written.
+    mockapi_token_number,
+    mockapi_token_true,
+    mockapi_token_false,
+    mockapi_token_null,
+    /// The value of a body's "json" member (interactions[i].request|response.body.json), minified.
+    mockapi_token_body_json,
+} mockapi_token_kind;
+
+typedef struct {
+    const uint8_t *bytes;
+    size_t count;
+    mockapi_token_kind kind;
+    /// For mockapi_token_body_json: 1 when every escape in it is written the way MockAPIJSON writes strings, so the
+    /// bytes are the value's compact form; 0 when they must be parsed and written again.
+    int32_t canonical;
+} mockapi_token;
+
+/// Reads a cassette text into tokens, in document order. Returns the number of tokens and sets `tokens`; returns -1
+/// when simdjson refuses the text, or when it holds anything the fast path does not vouch for (a byte order mark, a
+/// \u escape outside a JSON body, nesting deeper than 256 levels). The whole text is validated first (simdjson's DOM
+/// parser), so nothing skipped goes unchecked. The tokens stay valid until the next call on the same thread.
+long mockapi_cassette_tokens(const uint8_t *bytes, size_t count, const mockapi_token **tokens);
+
+/// Frees this thread's parsers and buffers (sized for the largest text it read; they are kept for the next one).
+void mockapi_cassette_tokens_release(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,108 @@
+import CSimdJSON
+import MockAPIJSON
+
+/// A cassette text as simdjson reads it (CSimdJSON): its values as a flat list of tokens in document order, each
+/// body's JSON as one token holding its compact bytes. Read front to back by ``Cassette/init(tokens:)``.
+struct CassetteTokens {
+    private let tokens: UnsafeBufferPointer<mockapi_token>
+    private var position = 0
+    /// Repeated strings stored once, as the tree parser does (a loaded set stays near the size of its files).
+    private var strings: StringTable
+
+    private init(tokens: UnsafeBufferPointer<mockapi_token>, textSize: Int) {
+        self.tokens = tokens
+        strings = StringTable(textSize: textSize)
+    }
+
+    /// `read` applied to the tokens of `bytes`; nil when simdjson refuses the text or leaves it to the tree parser.
+    /// The tokens live until the next text read on this thread: `read` must not keep them.
+    static func read<Result>(_ bytes: [UInt8], _ read: (inout CassetteTokens) -> Result?) -> Result? {
+        // simdjson's buffers take several times the size of the text and are kept per thread for the next one: not
+        // after a large text, which would leave them resident for as long as the server runs.
+        defer { if bytes.count > keptBuffersLimit { mockapi_cassette_tokens_release() } }
+        return bytes.withUnsafeBufferPointer { buffer -> Result? in
+            var first: UnsafePointer<mockapi_token>?
+            let count = mockapi_cassette_tokens(buffer.baseAddress, buffer.count, &first)
+            guard count >= 0, let first else { return nil }
+            var tokens = CassetteTokens(tokens: UnsafeBufferPointer(start: first, count: count), textSize: buffer.count)
+            guard let result = read(&tokens), tokens.position == count else { return nil }
+            return result
+        }
+    }
+
+    /// The largest text whose parsers and buffers are kept for the next one on the same thread.
+    static let keptBuffersLimit = 4 << 20
+
+    private var kind: mockapi_token_kind? {
+        position < tokens.count ? tokens[position].kind : nil
+    }
+
+    /// Consumes the next token when it is of this kind.
+    mutating func take(_ expected: mockapi_token_kind) -> Bool {
+        guard kind == expected else { return false }
+        position += 1
+        return true
+    }
+
+    /// Consumes a null; a member that is null counts as absent.
+    mutating func takeNull() -> Bool { take(mockapi_token_null) }
+
+    /// The next member's name; nil at the end of the object, which it consumes (the tokens of an object are names,
+    /// each followed by a value, then its end).
+    mutating func name() -> String? {
+        guard kind == mockapi_token_key else {
+            position += 1
+            return nil
+        }
+        defer { position += 1 }
+        return String(decoding: bytes(tokens[position]), as: UTF8.self)
+    }
+
+    mutating func string() -> String? {
+        guard kind == mockapi_token_string else { return nil }
+        defer { position += 1 }
+        return strings.string(bytes(tokens[position]))
+    }
+
+    /// A number's literal text.
+    mutating func number() -> String? {
+        guard kind == mockapi_token_number else { return nil }
+        defer { position += 1 }
+        return String(decoding: bytes(tokens[position]), as: UTF8.self)
+    }
+
+    /// A body's JSON, as ``CompactJSON``: its bytes when they are already its compact form, else parsed and written
+    /// again (a string escaped differently from MockAPIJSON's writer, such as `\/`).
+    mutating func bodyJSON() -> CompactJSON? {
+        guard kind == mockapi_token_body_json else { return nil }
+        let token = tokens[position]
+        position += 1
+        if token.canonical != 0 { return CompactJSON(compactBytes: Array(bytes(token))) }
+        guard let value = try? JSONValue.parse(UnsafeRawBufferPointer(bytes(token))) else { return nil }
+        return CompactJSON(value)
+    }
+
+    /// How many elements the array starting at the next token has (to size what holds them: spare capacity stays
+    /// with a loaded cassette).
+    func elementCount() -> Int {
+        var depth = 0
+        var count = 0
+        for index in (position + 1)..<tokens.count {
+            switch tokens[index].kind {
+            case mockapi_token_object_start, mockapi_token_array_start:
+                if depth == 0 { count += 1 }
+                depth += 1
+            case mockapi_token_object_end, mockapi_token_array_end:
+                if depth == 0 { return count }
+                depth -= 1
+            case mockapi_token_key: break
+            default: if depth == 0 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    private func bytes(_ token: mockapi_token) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: token.bytes, count: token.count)
+    }
+}
