@@ -14,6 +14,20 @@ struct ReplayerTests {
         #expect(statuses == [204, 404, 204, 204, 204])
     }
 
+    /// Keys are filed by a hash of their bytes; decoded query values that are the same text in another Unicode form
+    /// (é as one code point or as e and a combining accent) still find each other, as string equality says they match,
+    /// and keys that differ only in a query value, a long path or a body find their own answers among many.
+    @Test func lookup_findsEveryKey_andEquivalentUnicodeQueryValues() async {
+        var interactions: [Interaction] = [.get("/search?q=caf%C3%A9", status: 201)]
+        for page in 0..<300 { interactions.append(.get("/repos/octokit/octokit.rb/issues?page=\(page)", status: 200 + page % 2)) }
+        let replayer = Replayer.make([.make(interactions)])
+        #expect(await replayer.respond(to: .get("/search?q=cafe%CC%81")).status == 201)
+        for page in [0, 1, 150, 299] {
+            #expect(await replayer.respond(to: .get("/repos/octokit/octokit.rb/issues?page=\(page)")).status == 200 + page % 2)
+        }
+        #expect(await replayer.respond(to: .get("/repos/octokit/octokit.rb/issues?page=300")).status == 404)
+    }
+
     @Test func strict_makesAnExhaustedQueueAMiss() async {
         let replayer = Replayer.make([.make([.get("/x", status: 200)])], options: ReplayOptions(strict: true))
         #expect(await replayer.respond(to: .get("/x")).status == 200)
