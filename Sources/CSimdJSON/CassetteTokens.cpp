@@ -223,7 +223,3 @@ extern "C" long mockapi_cassette_tokens(const uint8_t *bytes, size_t count, cons
     if (found >= 0) { *tokens = threadReader->tokens.data(); }
     return found;
 }
-
-extern "C" void mockapi_cassette_tokens_release(void) {
-    threadReader.reset();
-}

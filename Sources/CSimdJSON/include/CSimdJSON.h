@@ -43,9 +43,6 @@ typedef struct {
 /// parser), so nothing skipped goes unchecked. The tokens stay valid until the next call on the same thread.
 long mockapi_cassette_tokens(const uint8_t *bytes, size_t count, const mockapi_token **tokens);
 
-/// Frees this thread's parsers and buffers (sized for the largest text it read; they are kept for the next one).
-void mockapi_cassette_tokens_release(void);
-
 #ifdef __cplusplus
 }
 #endif

@@ -17,9 +17,10 @@ struct CassetteTokens {
     /// `read` applied to the tokens of `bytes`; nil when simdjson refuses the text or leaves it to the tree parser.
     /// The tokens live until the next text read on this thread: `read` must not keep them.
     static func read<Result>(_ bytes: [UInt8], _ read: (inout CassetteTokens) -> Result?) -> Result? {
-        // simdjson's buffers take several times the size of the text and are kept per thread for the next one: not
-        // after a large text, which would leave them resident for as long as the server runs.
-        defer { if bytes.count > keptBuffersLimit { mockapi_cassette_tokens_release() } }
+        // simdjson's buffers take several times the size of the text (a 100,000-interaction cassette peaked at 565
+        // MiB against the tree's 332) and one thread walks the tokens, where the tree reader spreads a cassette's
+        // interactions over the cores: a large text is left to the tree.
+        guard bytes.count <= largestText else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> Result? in
             var first: UnsafePointer<mockapi_token>?
             let count = mockapi_cassette_tokens(buffer.baseAddress, buffer.count, &first)
@@ -30,8 +31,8 @@ struct CassetteTokens {
         }
     }
 
-    /// The largest text whose parsers and buffers are kept for the next one on the same thread.
-    static let keptBuffersLimit = 4 << 20
+    /// The largest text read through simdjson; its buffers are kept per thread for the next text.
+    static let largestText = 4 << 20
 
     private var kind: mockapi_token_kind? {
         position < tokens.count ? tokens[position].kind : nil
