@@ -38,6 +38,15 @@ static inline int mockapi_is_token_byte(unsigned char byte) {
     return byte < 128 && (int)((tchar[byte >> 6] >> (byte & 63)) & 1);
 }
 
+/// Whether a raw request target may be served as sent: no space, no control byte, no DEL (bytes above 0x7F pass:
+/// some clients send raw UTF-8). Checked on the C string libmicrohttpd hands over, before it becomes a Swift string,
+/// because a byte-by-byte predicate in Swift cost a call per byte on every request.
+static inline int mockapi_target_is_clean(const char *target) {
+    for (const unsigned char *byte = (const unsigned char *)target; *byte != '\0'; byte++)
+        if (*byte <= 0x20 || *byte == 0x7F) return 0;
+    return 1;
+}
+
 static inline int mockapi_names_equal(const char *name, size_t size, const char *lower) {
     return strlen(lower) == size && strncasecmp(name, lower, size) == 0;
 }

@@ -11,6 +11,8 @@ import Synchronization
 /// deferred work crosses threads through `pending`.
 final class RequestState: @unchecked Sendable {
     let target: String
+    /// Whether the raw target has no space, control byte or DEL (`mockapi_target_is_clean`).
+    let targetIsClean: Bool
     var started = false
     var answered = false
     var body: [UInt8] = []
@@ -18,8 +20,9 @@ final class RequestState: @unchecked Sendable {
     /// What to do when a suspended connection resumes: send a deferred reply, or close (a `hang` that timed out).
     let pending = Mutex<Resumption?>(nil)
 
-    init(target: String) {
+    init(target: String, targetIsClean: Bool) {
         self.target = target
+        self.targetIsClean = targetIsClean
     }
 }
 
@@ -37,8 +40,8 @@ struct ConnectionHandle: @unchecked Sendable {
 }
 
 let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, _ in
-    guard let uri else { return Unmanaged.passRetained(RequestState(target: "/")).toOpaque() }
-    let state = RequestState(target: String(cString: uri))
+    guard let uri else { return Unmanaged.passRetained(RequestState(target: "/", targetIsClean: true)).toOpaque() }
+    let state = RequestState(target: String(cString: uri), targetIsClean: mockapi_target_is_clean(uri) != 0)
     if LibMicroHTTPD.forgetsQueries { mockapi_mhd_forget_query(uri) }
     return Unmanaged.passRetained(state).toOpaque()
 }
@@ -79,7 +82,7 @@ extension ServerContext {
         }
         if !state.started {
             state.started = true
-            if let refusal = RequestRefusal.check(connection, method: method, version: version, target: state.target) {
+            if let refusal = RequestRefusal.check(connection, method: method, version: version, targetIsClean: state.targetIsClean) {
                 return sendError(connection, state, status: refusal.status, refusal.message)
             }
             // A declared body over the limit is refused before a byte of it is read.

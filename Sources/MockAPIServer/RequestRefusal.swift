@@ -12,14 +12,15 @@ struct RequestRefusal: Equatable {
     let status: Int
     let message: String
 
-    /// Why this request head is refused, or nil when it is fine. `target` is the raw request target.
+    /// Why this request head is refused, or nil when it is fine. `targetIsClean`: the raw request target has no space,
+    /// control byte or DEL (checked in C when the target arrives).
     static func check(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
-                      target: String) -> RequestRefusal? {
+                      targetIsClean: Bool) -> RequestRefusal? {
         var check = mockapi_request_check()
         let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
         let fault = mockapi_mhd_check_request(connection, method, http11 ? 1 : 0, &check)
         if fault == MOCKAPI_REQUEST_OK {
-            guard target.utf8AllSatisfy(HTTPSyntax.isTargetByte) else {
+            guard targetIsClean else {
                 return refuse(400, "the request target contains a space or a control character; percent-encode it")
             }
             return nil

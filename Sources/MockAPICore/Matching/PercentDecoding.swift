@@ -25,7 +25,7 @@ package enum PercentDecoding {
     /// A path in normal form for comparison: escapes of unreserved characters decoded (`%7E` → `~`), other escapes with
     /// upper-case hex (`%2f` → `%2F`). Reserved characters keep their meaning: `%2F` is not `/`.
     package static func normalizePath(_ path: String) -> String {
-        guard path.utf8Contains(where: { $0 == UInt8(ascii: "%") }) else { return path }
+        guard path.utf8Contains(UInt8(ascii: "%")) else { return path }
         let utf8 = path.utf8
         var output: [UInt8] = []
         output.reserveCapacity(utf8.count)
