@@ -29,6 +29,7 @@ final class Striped<State>: @unchecked Sendable {
     }
 
     /// Runs `body` on the calling thread's stripe, under its lock. Two threads may share a stripe; that is only slower.
+    @inline(__always)
     func withCurrent<Result>(_ body: (inout sending State) -> sending Result) -> sending Result {
         slot(Striped.currentStripe()).pointee.withLock(body)
     }
