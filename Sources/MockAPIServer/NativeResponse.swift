@@ -42,11 +42,16 @@ final class NativeResponse: Sendable {
         self.init(pointer: created, status: status)
     }
 
-    /// The cached native form of a prepared response, built on first use.
-    static func cached(_ prepared: PreparedResponse) -> NativeResponse? {
-        if let existing = prepared.engineCache.value { return unsafeDowncast(existing, to: NativeResponse.self) }
+    /// The status and libmicrohttpd response of a prepared response's native form, built on first use; nil when it
+    /// cannot be built. Read without retaining the native form (see `EngineCache.unretainedValue`): it lives as long
+    /// as `prepared`, which the caller holds until libmicrohttpd has taken its own reference by queueing the response.
+    static func cached(_ prepared: PreparedResponse) -> (status: UInt32, pointer: OpaquePointer)? {
+        if let stored = prepared.engineCache.unretainedValue {
+            return Unmanaged<NativeResponse>.fromOpaque(stored.toOpaque())._withUnsafeGuaranteedRef { ($0.status, $0.pointer) }
+        }
         guard let made = make(prepared.response, date: false) else { return nil }
-        return unsafeDowncast(prepared.engineCache.store(made), to: NativeResponse.self)
+        let native = unsafeDowncast(prepared.engineCache.store(made), to: NativeResponse.self)
+        return (native.status, native.pointer)
     }
 
     /// The current time as an HTTP date: `Sun, 06 Nov 1994 08:49:37 GMT`.

@@ -9,9 +9,11 @@ package final class EngineCache: Sendable {
 
     package init() {}
 
-    /// The object an engine stored, if any.
-    package var value: Entry? {
-        slot.load(ordering: .acquiring)?.takeUnretainedValue()
+    /// The object an engine stored, if any, unretained: it lives as long as this cache. A worker that reads it while
+    /// holding the prepared response need not retain it, and should not: every worker thread serving the same answer
+    /// shares the object, and a retain is a write to it.
+    package var unretainedValue: Unmanaged<Entry>? {
+        slot.load(ordering: .acquiring)
     }
 
     /// Stores `object` unless another thread stored one first; returns the object that is in the slot now.
