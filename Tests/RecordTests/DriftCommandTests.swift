@@ -200,7 +200,9 @@ import Testing
         #expect(missing.status == 2)
         #expect(missing.error == "mockapi: error: \(folder.file("Fixtures")): no such file or folder\n")
 
-        let closed = "http://127.0.0.1:\(try RawTCP.closedPort())"
+        let (port, socket) = try RawTCP.refusingPort()
+        defer { close(socket) }
+        let closed = "http://127.0.0.1:\(port)"
         _ = try recordGitHub(upstream: closed, in: folder)
         let unreachable = try await drift([folder.file("Fixtures")])
         #expect(unreachable.status == 2)

@@ -6,11 +6,12 @@ import Glibc
 /// Misbehaving upstreams below HTTP, for fault tests: a port nothing listens on, and a server that resets every
 /// connection once it has read the request.
 enum RawTCP {
-    /// A loopback port that was free a moment ago and has no listener: connecting is refused.
-    static func closedPort() throws -> Int {
+    /// A loopback port with no listener, held: the socket is bound but never listens, so connecting is refused, and
+    /// no other server (another test's, bound to port 0) can be given the port while it is held. A port closed before
+    /// use could be, and the test then met that server instead of a refusal. Close `socket` when done.
+    static func refusingPort() throws -> (port: Int, socket: Int32) {
         let fd = try boundSocket()
-        defer { close(fd) }
-        return port(of: fd)
+        return (port(of: fd), fd)
     }
 
     static func boundSocket() throws -> Int32 {

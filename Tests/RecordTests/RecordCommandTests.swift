@@ -46,7 +46,9 @@ import Glibc
         let qiita = try StandInUpstream(always: .text(status: 200, "qiita"))
         let folder = TemporaryFolder()
         let cassette = folder.file("s.json")
-        let down = "http://127.0.0.1:\(try RawTCP.closedPort())"
+        let (port, socket) = try RawTCP.refusingPort()
+        defer { close(socket) }
+        let down = "http://127.0.0.1:\(port)"
         let child = try MockAPIProcess(
             ["record", "--upstream", "/qiita=\(qiita.url)", "--upstream", "/down=\(down)", "--upstream", github.url,
              "--cassette", cassette, "--port", "0", "--redact-env", "MOCKAPI_TEST_TOKEN", "--log-level", "error"],

@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func refusedConnection_is502() async throws {
-        let port = try RawTCP.closedPort()
+        let (port, socket) = try RawTCP.refusingPort()
+        defer { close(socket) }
         try await expectFault(
             upstream: "http://127.0.0.1:\(port)", status: 502, cause: "refused",
             says: ": connection refused (nothing accepts connections at 127.0.0.1:\(port))")
