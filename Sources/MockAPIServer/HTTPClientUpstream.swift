@@ -36,6 +36,7 @@ package final class HTTPClientUpstream: Upstream {
             redirectConfiguration: .disallow, timeout: .init(connect: timeout, read: timeout), connectionPool: pool,
             decompression: .disabled)
         configuration.httpVersion = .automatic
+        // The singleton group: LoopAffinity picks loops from it.
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -59,7 +60,9 @@ package final class HTTPClientUpstream: Upstream {
             // more per call at one connection).
             let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: options.maximumBodyBytes)
             let deadline = NIODeadline.now() + .nanoseconds(Int64(options.timeout * 1e9))
-            call = client.execute(request: outgoing, delegate: accumulator, deadline: deadline)
+            // Preferably on the loop of the calling thread (see LoopAffinity), so the call and its connection share one.
+            call = client.execute(
+                request: outgoing, delegate: accumulator, eventLoop: .delegate(on: LoopAffinity.loop), deadline: deadline)
         } catch {
             let failure = UpstreamErrors.classify(error, url: request.url, options: options)
             return UpstreamCall(wait: { .failure(failure) }, cancel: {})
