@@ -36,10 +36,19 @@ package final class HTTPClientUpstream: Upstream {
             redirectConfiguration: .disallow, timeout: .init(connect: timeout, read: timeout), connectionPool: pool,
             decompression: .disabled)
         configuration.httpVersion = .automatic
+        // The singleton group: LoopAffinity picks loops from it.
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     package func send(_ request: UpstreamRequest) async throws(UpstreamError) -> UpstreamResponse {
+        try await start(request).response()
+    }
+
+    /// Hands the request to AsyncHTTPClient on the caller's thread (for the recorder: libmicrohttpd's, before any hop
+    /// to the task pool), so the call is on the wire while the task that waits for it is still being scheduled.
+    package func start(_ request: UpstreamRequest) -> UpstreamCall {
+        let options = self.options
+        let call: HTTPClient.Task<HTTPClient.Response>
         do {
             var headers = NIOHTTP1.HTTPHeaders()
             for field in request.headers { headers.add(name: field.name, value: field.value) }
@@ -51,16 +60,29 @@ package final class HTTPClientUpstream: Upstream {
             // more per call at one connection).
             let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: options.maximumBodyBytes)
             let deadline = NIODeadline.now() + .nanoseconds(Int64(options.timeout * 1e9))
-            let call = client.execute(request: outgoing, delegate: accumulator, deadline: deadline)
-            // A cancelled caller (the server stopping) cancels the call rather than waiting for its answer.
-            let response = try await withTaskCancellationHandler { try await call.futureResult.get() } onCancel: { call.cancel() }
-            var answerHeaders = MockAPICore.HTTPHeaders()
-            for field in response.headers { answerHeaders.append(field.name, field.value) }
-            return UpstreamResponse(
-                status: Int(response.status.code), headers: answerHeaders, body: response.body.map { Array(buffer: $0) } ?? [])
+            // Preferably on the loop of the calling thread (see LoopAffinity), so the call and its connection share one.
+            call = client.execute(
+                request: outgoing, delegate: accumulator, eventLoop: .delegate(on: LoopAffinity.loop), deadline: deadline)
         } catch {
-            throw UpstreamErrors.classify(error, url: request.url, options: options)
+            let failure = UpstreamErrors.classify(error, url: request.url, options: options)
+            return UpstreamCall(wait: { .failure(failure) }, cancel: {})
         }
+        let url = request.url
+        return UpstreamCall(
+            wait: {
+                do {
+                    let response = try await call.futureResult.get()
+                    var answerHeaders = MockAPICore.HTTPHeaders()
+                    for field in response.headers { answerHeaders.append(field.name, field.value) }
+                    return .success(UpstreamResponse(
+                        status: Int(response.status.code), headers: answerHeaders,
+                        body: response.body.map { Array(buffer: $0) } ?? []))
+                } catch {
+                    return .failure(UpstreamErrors.classify(error, url: url, options: options))
+                }
+            },
+            // A cancelled caller (the server stopping) cancels the call rather than waiting for its answer.
+            cancel: { call.cancel() })
     }
 
     /// Closes the connections; waits for calls in progress to fail or finish.

@@ -62,19 +62,25 @@ package final class Recorder: Responder {
             return failure(request, status: 404, cause: "no upstream", message: "no upstream is mounted for \(request.path) "
                 + "(mounted: \(routes.mounts.joined(separator: ", ")))")
         }
-        return .deferred { await self.forward(request, route: route, upstreamPath: upstreamPath) }
-    }
-
-    private func forward(_ request: HTTPRequest, route: UpstreamRoute, upstreamPath: String) async -> Reply {
         let headers = ProxyHeaders.forwarded(request.headers)
         let url = route.upstream + upstreamPath + (request.query.map { "?" + $0 } ?? "")
         let sendsBody = !request.body.isEmpty || request.headers.contains("content-length")
             || ["POST", "PUT", "PATCH"].contains(request.method)
         let started = ContinuousClock.now
+        // Sent from the server's thread, now: the hop to the task that waits for the answer overlaps the call instead
+        // of preceding it. Dropped unanswered (the server stopping before the task runs), the call is cancelled.
+        let call = upstream.start(
+            UpstreamRequest(method: request.method, url: url, headers: headers, body: sendsBody ? request.body : nil))
+        return .deferred {
+            await self.forward(request, route: route, upstreamPath: upstreamPath, headers: headers, call: call, started: started)
+        }
+    }
+
+    private func forward(_ request: HTTPRequest, route: UpstreamRoute, upstreamPath: String, headers: HTTPHeaders,
+                         call: UpstreamCall, started: ContinuousClock.Instant) async -> Reply {
         let answer: UpstreamResponse
         do {
-            answer = try await upstream.send(
-                UpstreamRequest(method: request.method, url: url, headers: headers, body: sendsBody ? request.body : nil))
+            answer = try await call.response()
         } catch {
             return failure(
                 request, status: error.status, cause: "upstream: \(error.summary)", code: error.kind.rawValue,

@@ -84,4 +84,7 @@ package struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertibl
 /// doubles; it must not follow redirects nor decode content codings, so that what it returns is what the API sent.
 package protocol Upstream: Sendable {
     func send(_ request: UpstreamRequest) async throws(UpstreamError) -> UpstreamResponse
+    /// Sends the request now, on the caller's thread, and returns without waiting for the answer (see
+    /// ``UpstreamCall``). The default runs ``send(_:)`` in a task.
+    func start(_ request: UpstreamRequest) -> UpstreamCall
 }

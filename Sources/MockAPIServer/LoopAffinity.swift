@@ -1,0 +1,29 @@
+import NIOCore
+import NIOPosix
+
+/// Gives each thread that starts upstream calls an event loop of NIO's singleton group (the one every
+/// ``HTTPClientUpstream`` runs on), the same for every call it starts, taken in turn the first time that thread asks.
+///
+/// Why: AsyncHTTPClient keeps a request's bookkeeping on one loop and its connection may live on another; then every
+/// step of the answer (head, end, the completed future) crosses between two threads. Preferring the same loop for
+/// every call from one libmicrohttpd thread lets the pool open that thread's connections on that loop and reuse them
+/// there, so a call stays on one loop; and libmicrohttpd's threads, taken in turn, spread the connections over the
+/// group. The choice must be stable: requiring a loop that changes per call (round robin) made the pool close and
+/// open a connection for most calls.
+enum LoopAffinity {
+    private final class Chosen: Sendable {
+        let loop: any EventLoop
+        init(_ loop: any EventLoop) { self.loop = loop }
+    }
+
+    /// One for the process: a thread-specific variable holds on to itself while any thread has a value.
+    private static let chosen = ThreadSpecificVariable<Chosen>()
+
+    /// The calling thread's loop.
+    static var loop: any EventLoop {
+        if let mine = chosen.currentValue { return mine.loop }
+        let mine = Chosen(MultiThreadedEventLoopGroup.singleton.next())
+        chosen.currentValue = mine
+        return mine.loop
+    }
+}
