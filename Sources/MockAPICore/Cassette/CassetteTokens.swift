@@ -8,10 +8,12 @@ struct CassetteTokens {
     private var position = 0
     /// Repeated strings stored once, as the tree parser does (a loaded set stays near the size of its files).
     private var strings: StringTable
+    private var headerFields: HeaderFieldCache
 
     private init(tokens: UnsafeBufferPointer<mockapi_token>, textSize: Int) {
         self.tokens = tokens
         strings = StringTable(textSize: textSize)
+        headerFields = HeaderFieldCache(textSize: textSize)
     }
 
     /// `read` applied to the tokens of `bytes`; nil when simdjson refuses the text or leaves it to the tree parser.
@@ -63,6 +65,17 @@ struct CassetteTokens {
         guard kind == mockapi_token_string else { return nil }
         defer { position += 1 }
         return strings.string(bytes(tokens[position]))
+    }
+
+    /// A header field, `[name, value]`, when it is a valid one (``Validate/headerProblem(name:value:)``).
+    mutating func headerField() -> HTTPHeaders.Field? {
+        guard position + 3 < tokens.count, tokens[position].kind == mockapi_token_array_start,
+            tokens[position + 1].kind == mockapi_token_string, tokens[position + 2].kind == mockapi_token_string,
+            tokens[position + 3].kind == mockapi_token_array_end
+        else { return nil }
+        defer { position += 4 }
+        return headerFields.field(
+            name: bytes(tokens[position + 1]), value: bytes(tokens[position + 2]), strings: &strings)
     }
 
     /// A number's literal text.
