@@ -95,13 +95,18 @@ struct Reader {
         case ondemand::json_type::array: {
             ondemand::array array;
             SIMDJSON_TRY(value.get_array().get(array));
+            size_t start = tokens.size();
             push(mockapi_token_array_start);
             Place elementPlace = place == Place::interactions ? Place::interaction : Place::other;
+            size_t elements = 0;
             for (auto element : array) {
                 ondemand::value item;
                 SIMDJSON_TRY(element.get(item));
                 SIMDJSON_TRY(walk(item, elementPlace));
+                elements += 1;
             }
+            // Counted here, where it is free, so the reader sizes its arrays without scanning ahead.
+            tokens[start].count = elements;
             push(mockapi_token_array_end);
             return SUCCESS;
         }

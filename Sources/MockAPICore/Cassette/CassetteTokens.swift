@@ -97,23 +97,9 @@ struct CassetteTokens {
     }
 
     /// How many elements the array starting at the next token has (to size what holds them: spare capacity stays
-    /// with a loaded cassette).
+    /// with a loaded cassette); counted by CSimdJSON during its walk.
     func elementCount() -> Int {
-        var depth = 0
-        var count = 0
-        for index in (position + 1)..<tokens.count {
-            switch tokens[index].kind {
-            case mockapi_token_object_start, mockapi_token_array_start:
-                if depth == 0 { count += 1 }
-                depth += 1
-            case mockapi_token_object_end, mockapi_token_array_end:
-                if depth == 0 { return count }
-                depth -= 1
-            case mockapi_token_key: break
-            default: if depth == 0 { count += 1 }
-            }
-        }
-        return count
+        kind == mockapi_token_array_start ? tokens[position].count : 0
     }
 
     private func bytes(_ token: mockapi_token) -> UnsafeBufferPointer<UInt8> {
