@@ -9,30 +9,38 @@ struct KeyTable: Sendable {
 
     /// The table for a list of keys, and the queue each of them joins: equal keys share a queue; queues are numbered
     /// in the order of their first key.
-    static func grouping(_ entryKeys: [RequestKey]) -> (table: KeyTable, entryQueues: [Int]) {
+    ///
+    /// The distinct keys are gathered in place, in the list given, which becomes `keys`: a key moves only when an
+    /// earlier one repeated, and moving is a swap, so no key is copied (a copy retains its five strings and arrays, and
+    /// this runs on one thread, after the keys were made on all of them).
+    static func grouping(_ entryKeys: consuming [RequestKey]) -> (table: KeyTable, entryQueues: [Int]) {
+        var keys = entryKeys
+        let count = keys.count
         var capacity = 16
-        while capacity < entryKeys.count * 2 { capacity *= 2 }
+        while capacity < count * 2 { capacity *= 2 }
         var slots = [UInt32](repeating: 0, count: capacity)
-        var keys: [RequestKey] = []
+        var distinct = 0
         var entryQueues: [Int] = []
-        entryQueues.reserveCapacity(entryKeys.count)
-        for key in entryKeys {
-            var slot = KeyHash.of(key) & (capacity - 1)
+        entryQueues.reserveCapacity(count)
+        for index in 0..<count {
+            var slot = KeyHash.of(keys[index]) & (capacity - 1)
             while true {
                 let stored = Int(slots[slot])
                 if stored == 0 {
-                    slots[slot] = UInt32(keys.count + 1)
-                    entryQueues.append(keys.count)
-                    keys.append(key)
+                    slots[slot] = UInt32(distinct + 1)
+                    entryQueues.append(distinct)
+                    if distinct != index { keys.swapAt(distinct, index) }
+                    distinct += 1
                     break
                 }
-                if keys[stored - 1] == key {
+                if keys[stored - 1] == keys[index] {
                     entryQueues.append(stored - 1)
                     break
                 }
                 slot = (slot + 1) & (capacity - 1)
             }
         }
+        if distinct < count { keys.removeLast(count - distinct) }
         return (KeyTable(keys: keys, slots: slots), entryQueues)
     }
 

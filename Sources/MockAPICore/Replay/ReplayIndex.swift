@@ -71,10 +71,9 @@ package final class ReplayIndex: Sendable {
             // Keys are independent per interaction: build them on all cores, then index them in order.
             let frozen = normalizer
             let keys = Parallel.map(places) { place in
-                let interaction = cassettes[place.cassette].cassette.interactions[place.index]
-                return frozen.key(for: interaction.request, path: interaction.localPath)
+                ReplayIndex.key(of: cassettes[place.cassette].cassette.interactions[place.index], under: frozen)
             }
-            let (table, queues) = KeyTable.grouping(keys)
+            let (table, queues) = KeyTable.grouping(consume keys)
             grouping = QueueGrouping(entryQueues: queues, queueCount: table.keys.count, remap: nil)
             keySource = nil
             self.table = table
@@ -83,6 +82,12 @@ package final class ReplayIndex: Sendable {
         entryQueues = grouping.entryQueues
         (queueStarts, queueMembers) = grouping.members()
         cursors = AtomicCounters(count: grouping.queueCount)
+    }
+
+    /// An interaction's request key. The interaction is borrowed where it is stored: a copy of one retains a dozen
+    /// strings and arrays, and releases them again.
+    private static func key(of interaction: borrowing Interaction, under normalizer: RequestNormalizer) -> RequestKey {
+        normalizer.key(for: interaction.request, path: interaction.localPath)
     }
 
     package var queueCount: Int { cursors.count }
