@@ -15,13 +15,23 @@ import Darwin
 /// is confirmed by comparing all the bytes, so a collision costs a miss, never a wrong field; and a field given from
 /// here is equal to one made afresh, so nothing a reader sees depends on what is cached.
 struct HeaderFieldCache {
-    private var slots: [HTTPHeaders.Field?] = []
+    /// A cached field and the bytes it was made from. The bytes are the tokens' own, which live as long as the text is
+    /// read (this cache does not outlive ``CassetteTokens``); comparing them costs less than reaching a String's.
+    private struct Entry {
+        let name: UnsafeBufferPointer<UInt8>
+        let value: UnsafeBufferPointer<UInt8>
+        let field: HTTPHeaders.Field
+    }
+
+    private var slots: [Entry?] = []
     private let slotCount: Int
 
     /// - Parameter textSize: the size of the cassette text, which sizes the table.
     init(textSize: Int) {
         var count = 64
-        while count < 4096, count * 256 < textSize { count *= 2 }
+        // About one slot per 512 bytes of text (1,000-2,000 fields per 190 KB cassette, a third of them unique):
+        // making the slots costs about as much as a miss, so more would not pay.
+        while count < 4096, count * 512 < textSize { count *= 2 }
         slotCount = count
     }
 
@@ -32,11 +42,11 @@ struct HeaderFieldCache {
         if slots.isEmpty { slots = Array(repeating: nil, count: slotCount) }
         let slot = Int(truncatingIfNeeded: HeaderFieldCache.hash(name, value)) & (slotCount - 1)
         if let known = slots[slot], HeaderFieldCache.equal(known.name, name), HeaderFieldCache.equal(known.value, value) {
-            return known
+            return known.field
         }
         let made = HTTPHeaders.Field(strings.string(name), strings.string(value))
         guard Validate.headerProblem(name: made.name, value: made.value) == nil else { return nil }
-        slots[slot] = made
+        slots[slot] = Entry(name: name, value: value, field: made)
         return made
     }
 
@@ -67,11 +77,8 @@ struct HeaderFieldCache {
         hash ^= hash >> 32
     }
 
-    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var string = string
-        return string.withUTF8 { stored in
-            stored.count == bytes.count
-                && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-        }
+    private static func equal(_ stored: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        stored.count == bytes.count
+            && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
     }
 }
