@@ -10,37 +10,38 @@ struct KeyTable: Sendable {
     /// The table for a list of keys, and the queue each of them joins: equal keys share a queue; queues are numbered
     /// in the order of their first key.
     ///
-    /// The distinct keys are gathered in place, in the list given, which becomes `keys`: a key moves only when an
-    /// earlier one repeated, and moving is a swap, so no key is copied (a copy retains its five strings and arrays, and
-    /// this runs on one thread, after the keys were made on all of them).
-    static func grouping(_ entryKeys: consuming [RequestKey]) -> (table: KeyTable, entryQueues: [Int]) {
-        var keys = entryKeys
-        let count = keys.count
+    /// The keys are only read here (hashed and compared where they are stored) and, when none repeats, the list given
+    /// becomes `keys` as it is: copying a key retains its five strings and arrays, and this runs on one thread, after
+    /// the keys were made on all of them. Only when some repeat are the first of each copied.
+    static func grouping(_ entryKeys: [RequestKey]) -> (table: KeyTable, entryQueues: [Int]) {
+        let count = entryKeys.count
         var capacity = 16
         while capacity < count * 2 { capacity *= 2 }
         var slots = [UInt32](repeating: 0, count: capacity)
-        var distinct = 0
+        // Each queue's first entry, by queue number.
+        var firstEntries: [Int] = []
         var entryQueues: [Int] = []
         entryQueues.reserveCapacity(count)
-        for index in 0..<count {
-            var slot = KeyHash.of(keys[index]) & (capacity - 1)
-            while true {
-                let stored = Int(slots[slot])
-                if stored == 0 {
-                    slots[slot] = UInt32(distinct + 1)
-                    entryQueues.append(distinct)
-                    if distinct != index { keys.swapAt(distinct, index) }
-                    distinct += 1
-                    break
+        entryKeys.withUnsafeBufferPointer { keys in
+            for index in 0..<count {
+                var slot = KeyHash.of(keys[index]) & (capacity - 1)
+                while true {
+                    let stored = Int(slots[slot])
+                    if stored == 0 {
+                        slots[slot] = UInt32(firstEntries.count + 1)
+                        entryQueues.append(firstEntries.count)
+                        firstEntries.append(index)
+                        break
+                    }
+                    if keys[firstEntries[stored - 1]] == keys[index] {
+                        entryQueues.append(stored - 1)
+                        break
+                    }
+                    slot = (slot + 1) & (capacity - 1)
                 }
-                if keys[stored - 1] == keys[index] {
-                    entryQueues.append(stored - 1)
-                    break
-                }
-                slot = (slot + 1) & (capacity - 1)
             }
         }
-        if distinct < count { keys.removeLast(count - distinct) }
+        let keys = firstEntries.count == count ? entryKeys : firstEntries.map { entryKeys[$0] }
         return (KeyTable(keys: keys, slots: slots), entryQueues)
     }
 

@@ -71,9 +71,15 @@ package final class ReplayIndex: Sendable {
             // Keys are independent per interaction: build them on all cores, then index them in order.
             let frozen = normalizer
             let keys = Parallel.map(places) { place in
-                ReplayIndex.key(of: cassettes[place.cassette].cassette.interactions[place.index], under: frozen)
+                // Through buffer pointers, whose elements are read in place: through the arrays' subscripts, each
+                // interaction was copied (a dozen retains and releases, on counts both threads touch).
+                cassettes.withUnsafeBufferPointer { loaded in
+                    loaded[place.cassette].cassette.interactions.withUnsafeBufferPointer { interactions in
+                        frozen.key(for: interactions[place.index].request, path: interactions[place.index].localPath)
+                    }
+                }
             }
-            let (table, queues) = KeyTable.grouping(consume keys)
+            let (table, queues) = KeyTable.grouping(keys)
             grouping = QueueGrouping(entryQueues: queues, queueCount: table.keys.count, remap: nil)
             keySource = nil
             self.table = table
@@ -82,12 +88,6 @@ package final class ReplayIndex: Sendable {
         entryQueues = grouping.entryQueues
         (queueStarts, queueMembers) = grouping.members()
         cursors = AtomicCounters(count: grouping.queueCount)
-    }
-
-    /// An interaction's request key. The interaction is borrowed where it is stored: a copy of one retains a dozen
-    /// strings and arrays, and releases them again.
-    private static func key(of interaction: borrowing Interaction, under normalizer: RequestNormalizer) -> RequestKey {
-        normalizer.key(for: interaction.request, path: interaction.localPath)
     }
 
     package var queueCount: Int { cursors.count }
