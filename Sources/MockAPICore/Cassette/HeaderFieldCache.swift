@@ -6,10 +6,10 @@ import Glibc
 import Darwin
 #endif
 
-/// The header fields of one cassette text, each distinct `[name, value]` made into strings and checked
-/// (``Validate/headerProblem(name:value:)``) once. Recordings repeat most of their header fields in every interaction
-/// (`content-type`, `cache-control`, the rate-limit names): making and checking them at every occurrence was about a
-/// sixth of loading a large set.
+/// The header fields of one cassette text, each distinct `[name, value]` checked (``Validate/isHeaderField(name:value:)``,
+/// the bytes form of ``Validate/headerProblem(name:value:)``) and made into strings once. Recordings repeat most of
+/// their header fields in every interaction (`content-type`, `cache-control`, the rate-limit names): making and checking
+/// them at every occurrence was about a sixth of loading a large set.
 ///
 /// Direct-mapped by a hash of a few words of the bytes: a field whose slot holds another one takes the slot over. A hit
 /// is confirmed by comparing all the bytes, so a collision costs a miss, never a wrong field; and a field given from
@@ -44,8 +44,11 @@ struct HeaderFieldCache {
         if let known = slots[slot], HeaderFieldCache.equal(known.name, name), HeaderFieldCache.equal(known.value, value) {
             return known.field
         }
-        let made = HTTPHeaders.Field(strings.string(name), strings.string(value))
-        guard Validate.headerProblem(name: made.name, value: made.value) == nil else { return nil }
+        guard Validate.isHeaderField(name: name, value: value) else { return nil }
+        // Names through the table, which shares them among fields of one name (`x-ratelimit-remaining` with each of
+        // its values); a value that misses here is mostly one of a kind (a date, an id), which the table would only
+        // hash and store.
+        let made = HTTPHeaders.Field(strings.string(name), String(decoding: value, as: UTF8.self))
         slots[slot] = Entry(name: name, value: value, field: made)
         return made
     }

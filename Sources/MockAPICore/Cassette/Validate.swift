@@ -68,10 +68,20 @@ enum Validate {
     /// What is wrong with a header field, or nil.
     static func headerProblem(name: String, value: String) -> String? {
         guard !name.isEmpty, name.utf8AllSatisfy(HTTPSyntax.isTokenByte) else { return "\(quoted(name)) is not a valid header name" }
-        guard !value.utf8Contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
+        guard !value.utf8Contains(where: isHeaderValueBreak) else {
             return "the value of \(quoted(name)) contains a line break or NUL"
         }
         return nil
+    }
+
+    /// ``headerProblem(name:value:)`` == nil, for the UTF-8 bytes of a field not yet made into strings (the token
+    /// reader checks a field before making it).
+    static func isHeaderField(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> Bool {
+        !name.isEmpty && name.allSatisfy(HTTPSyntax.isTokenByte) && !value.contains(where: isHeaderValueBreak)
+    }
+
+    private static func isHeaderValueBreak(_ byte: UInt8) -> Bool {
+        byte == 0x0A || byte == 0x0D || byte == 0x00
     }
 
     /// `scheme://host[:port]`, http or https, without a trailing slash.
