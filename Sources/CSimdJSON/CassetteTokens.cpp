@@ -56,6 +56,32 @@ struct Reader {
         return true;
     }
 
+    /// Whether a string's bytes hold an escape. Most hold none: they are then their own value, found with memchr
+    /// (vectorised by the C library) rather than unescaped or scanned byte by byte by simdjson's portable On-Demand
+    /// code, which is what this build of it runs (it has no runtime dispatch for On-Demand).
+    static bool hasBackslash(const char *bytes, size_t count) {
+        return count != 0 && std::memchr(bytes, '\\', count) != nullptr;
+    }
+
+    static std::string_view withoutTrailingSpace(std::string_view raw) {
+        while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t')) {
+            raw.remove_suffix(1);
+        }
+        return raw;
+    }
+
+    /// A member name's bytes when it has no escape, else a null view. `text` is what follows its opening quote; the
+    /// text was validated, so a closing quote follows within the padded buffer, and with no backslash before it, the
+    /// first quote is that one.
+    std::string_view plainKey(const char *text) const {
+        const char *end = reinterpret_cast<const char *>(padded.data() + padded.size());
+        const void *quote = std::memchr(text, '"', size_t(end - text));
+        if (quote == nullptr) { return {}; }
+        size_t count = size_t(static_cast<const char *>(quote) - text);
+        if (hasBackslash(text, count)) { return {}; }
+        return {text, count};
+    }
+
     error_code walk(ondemand::value value, Place place) {
         if (place == Place::bodyJSON) { return body(value); }
         ondemand::json_type type;
@@ -69,18 +95,29 @@ struct Reader {
         case ondemand::json_type::array: {
             ondemand::array array;
             SIMDJSON_TRY(value.get_array().get(array));
+            size_t start = tokens.size();
             push(mockapi_token_array_start);
             Place elementPlace = place == Place::interactions ? Place::interaction : Place::other;
+            size_t elements = 0;
             for (auto element : array) {
                 ondemand::value item;
                 SIMDJSON_TRY(element.get(item));
                 SIMDJSON_TRY(walk(item, elementPlace));
+                elements += 1;
             }
+            // Counted here, where it is free, so the reader sizes its arrays without scanning ahead.
+            tokens[start].count = elements;
             push(mockapi_token_array_end);
             return SUCCESS;
         }
         case ondemand::json_type::string: {
-            std::string_view raw = value.raw_json_token();
+            // The token runs to the next structural character: the closing quote, then perhaps whitespace.
+            std::string_view raw = withoutTrailingSpace(value.raw_json_token());
+            std::string_view content = raw.substr(1, raw.size() - 2);
+            if (!hasBackslash(content.data(), content.size())) {
+                push(mockapi_token_string, content);
+                return SUCCESS;
+            }
             if (!acceptString(raw.data() + 1)) { return INCORRECT_TYPE; }
             std::string_view text;
             SIMDJSON_TRY(value.get_string().get(text));
@@ -88,11 +125,7 @@ struct Reader {
             return SUCCESS;
         }
         case ondemand::json_type::number: {
-            std::string_view raw = value.raw_json_token();
-            while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t')) {
-                raw.remove_suffix(1);
-            }
-            push(mockapi_token_number, raw);
+            push(mockapi_token_number, withoutTrailingSpace(value.raw_json_token()));
             return SUCCESS;
         }
         case ondemand::json_type::boolean: {
@@ -117,9 +150,11 @@ struct Reader {
         for (auto member : object) {
             ondemand::field field;
             SIMDJSON_TRY(std::move(member).get(field));
-            if (!acceptString(field.key().raw())) { return INCORRECT_TYPE; }
-            std::string_view key;
-            SIMDJSON_TRY(field.unescaped_key().get(key));
+            std::string_view key = plainKey(field.key().raw());
+            if (key.data() == nullptr) {
+                if (!acceptString(field.key().raw())) { return INCORRECT_TYPE; }
+                SIMDJSON_TRY(field.unescaped_key().get(key));
+            }
             push(mockapi_token_key, key);
             SIMDJSON_TRY(walk(field.value(), childPlace(place, key)));
         }

@@ -25,13 +25,30 @@ package struct StringTable {
     package mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard StringTable.shared.contains(bytes.count) else { return String(decoding: bytes, as: UTF8.self) }
         if slots.isEmpty { slots = Array(repeating: nil, count: slotCount) }
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        let slot = Int(hash & UInt32(slotCount - 1))
+        let slot = Int(truncatingIfNeeded: StringTable.hash(bytes)) & (slotCount - 1)
         if let known = slots[slot], StringTable.equal(known, bytes) { return known }
         let made = String(decoding: bytes, as: UTF8.self)
         slots[slot] = made
         return made
+    }
+
+    /// A hash of the bytes taken eight at a time (a string here has at least 16): a byte at a time, it was most of
+    /// the table's cost.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        let count = bytes.count
+        var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset + 8 <= count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 32
+            offset += 8
+        }
+        if offset < count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 32
+        }
+        return hash
     }
 
     private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -30,6 +30,7 @@ typedef enum {
 
 typedef struct {
     const uint8_t *bytes;
+    /// The length of `bytes`; for mockapi_token_array_start, the number of elements of the array.
     size_t count;
     mockapi_token_kind kind;
     /// For mockapi_token_body_json: 1 when every escape in it is written the way MockAPIJSON writes strings, so the

@@ -186,10 +186,8 @@ extension HTTPHeaders {
         guard tokens.take(mockapi_token_array_start) else { return nil }
         fields.reserveCapacity(count)
         while !tokens.take(mockapi_token_array_end) {
-            guard tokens.take(mockapi_token_array_start), let name = tokens.string(), let value = tokens.string(),
-                tokens.take(mockapi_token_array_end), Validate.headerProblem(name: name, value: value) == nil
-            else { return nil }
-            append(name, value)
+            guard let field = tokens.headerField() else { return nil }
+            fields.append(field)
         }
     }
 }

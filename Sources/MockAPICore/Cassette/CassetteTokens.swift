@@ -8,10 +8,12 @@ struct CassetteTokens {
     private var position = 0
     /// Repeated strings stored once, as the tree parser does (a loaded set stays near the size of its files).
     private var strings: StringTable
+    private var headerFields: HeaderFieldCache
 
     private init(tokens: UnsafeBufferPointer<mockapi_token>, textSize: Int) {
         self.tokens = tokens
         strings = StringTable(textSize: textSize)
+        headerFields = HeaderFieldCache(textSize: textSize)
     }
 
     /// `read` applied to the tokens of `bytes`; nil when simdjson refuses the text or leaves it to the tree parser.
@@ -65,6 +67,17 @@ struct CassetteTokens {
         return strings.string(bytes(tokens[position]))
     }
 
+    /// A header field, `[name, value]`, when it is a valid one (``Validate/headerProblem(name:value:)``).
+    mutating func headerField() -> HTTPHeaders.Field? {
+        guard position + 3 < tokens.count, tokens[position].kind == mockapi_token_array_start,
+            tokens[position + 1].kind == mockapi_token_string, tokens[position + 2].kind == mockapi_token_string,
+            tokens[position + 3].kind == mockapi_token_array_end
+        else { return nil }
+        defer { position += 4 }
+        return headerFields.field(
+            name: bytes(tokens[position + 1]), value: bytes(tokens[position + 2]), strings: &strings)
+    }
+
     /// A number's literal text.
     mutating func number() -> String? {
         guard kind == mockapi_token_number else { return nil }
@@ -84,23 +97,9 @@ struct CassetteTokens {
     }
 
     /// How many elements the array starting at the next token has (to size what holds them: spare capacity stays
-    /// with a loaded cassette).
+    /// with a loaded cassette); counted by CSimdJSON during its walk.
     func elementCount() -> Int {
-        var depth = 0
-        var count = 0
-        for index in (position + 1)..<tokens.count {
-            switch tokens[index].kind {
-            case mockapi_token_object_start, mockapi_token_array_start:
-                if depth == 0 { count += 1 }
-                depth += 1
-            case mockapi_token_object_end, mockapi_token_array_end:
-                if depth == 0 { return count }
-                depth -= 1
-            case mockapi_token_key: break
-            default: if depth == 0 { count += 1 }
-            }
-        }
-        return count
+        kind == mockapi_token_array_start ? tokens[position].count : 0
     }
 
     private func bytes(_ token: mockapi_token) -> UnsafeBufferPointer<UInt8> {

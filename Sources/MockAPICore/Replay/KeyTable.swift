@@ -9,30 +9,39 @@ struct KeyTable: Sendable {
 
     /// The table for a list of keys, and the queue each of them joins: equal keys share a queue; queues are numbered
     /// in the order of their first key.
+    ///
+    /// The keys are only read here (hashed and compared where they are stored) and, when none repeats, the list given
+    /// becomes `keys` as it is: copying a key retains its five strings and arrays, and this runs on one thread, after
+    /// the keys were made on all of them. Only when some repeat are the first of each copied.
     static func grouping(_ entryKeys: [RequestKey]) -> (table: KeyTable, entryQueues: [Int]) {
+        let count = entryKeys.count
         var capacity = 16
-        while capacity < entryKeys.count * 2 { capacity *= 2 }
+        while capacity < count * 2 { capacity *= 2 }
         var slots = [UInt32](repeating: 0, count: capacity)
-        var keys: [RequestKey] = []
+        // Each queue's first entry, by queue number.
+        var firstEntries: [Int] = []
         var entryQueues: [Int] = []
-        entryQueues.reserveCapacity(entryKeys.count)
-        for key in entryKeys {
-            var slot = KeyHash.of(key) & (capacity - 1)
-            while true {
-                let stored = Int(slots[slot])
-                if stored == 0 {
-                    slots[slot] = UInt32(keys.count + 1)
-                    entryQueues.append(keys.count)
-                    keys.append(key)
-                    break
+        entryQueues.reserveCapacity(count)
+        entryKeys.withUnsafeBufferPointer { keys in
+            for index in 0..<count {
+                var slot = KeyHash.of(keys[index]) & (capacity - 1)
+                while true {
+                    let stored = Int(slots[slot])
+                    if stored == 0 {
+                        slots[slot] = UInt32(firstEntries.count + 1)
+                        entryQueues.append(firstEntries.count)
+                        firstEntries.append(index)
+                        break
+                    }
+                    if keys[firstEntries[stored - 1]] == keys[index] {
+                        entryQueues.append(stored - 1)
+                        break
+                    }
+                    slot = (slot + 1) & (capacity - 1)
                 }
-                if keys[stored - 1] == key {
-                    entryQueues.append(stored - 1)
-                    break
-                }
-                slot = (slot + 1) & (capacity - 1)
             }
         }
+        let keys = firstEntries.count == count ? entryKeys : firstEntries.map { entryKeys[$0] }
         return (KeyTable(keys: keys, slots: slots), entryQueues)
     }
 

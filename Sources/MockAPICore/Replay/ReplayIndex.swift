@@ -71,8 +71,13 @@ package final class ReplayIndex: Sendable {
             // Keys are independent per interaction: build them on all cores, then index them in order.
             let frozen = normalizer
             let keys = Parallel.map(places) { place in
-                let interaction = cassettes[place.cassette].cassette.interactions[place.index]
-                return frozen.key(for: interaction.request, path: interaction.localPath)
+                // Through buffer pointers, whose elements are read in place: through the arrays' subscripts, each
+                // interaction was copied (a dozen retains and releases, on counts both threads touch).
+                cassettes.withUnsafeBufferPointer { loaded in
+                    loaded[place.cassette].cassette.interactions.withUnsafeBufferPointer { interactions in
+                        frozen.key(for: interactions[place.index].request, path: interactions[place.index].localPath)
+                    }
+                }
             }
             let (table, queues) = KeyTable.grouping(keys)
             grouping = QueueGrouping(entryQueues: queues, queueCount: table.keys.count, remap: nil)

@@ -18,17 +18,33 @@ package enum FileIO {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(description: errorText()) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(description: "is a directory") }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: errorText())
+        // Read straight into the array (no second copy from a chunk), at the size fstat gave; a file that is longer
+        // by now (or reports no size, as /proc files do) is read on below, a chunk at a time.
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
+            while initialized < buffer.count {
+                let count = Glibc.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count == 0 { break }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                initialized += count
             }
-            bytes.append(contentsOf: chunk[0..<count])
+        }
+        if failure != 0 { throw Failure(description: errorText(failure)) }
+        if bytes.count < Int(info.st_size) { return bytes }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { chunk throws(Failure) in
+            while true {
+                let count = Glibc.read(fd, chunk.baseAddress, chunk.count)
+                if count == 0 { break }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(description: errorText())
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<count]))
+            }
         }
         return bytes
     }
