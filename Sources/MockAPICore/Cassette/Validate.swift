@@ -131,7 +131,7 @@ enum Validate {
     /// Character, and the bytes are scanned many times faster (this runs for every recorded request). With one, the
     /// Character scan decides, as before (`?` followed by a combining mark is another Character).
     private static func containsQuestionMark(_ text: String) -> Bool {
-        text.utf8Contains { $0 == UInt8(ascii: "?") } && text.contains("?")
+        text.utf8Contains(UInt8(ascii: "?")) && text.contains("?")
     }
 
     static func quoted(_ text: String) -> String {
