@@ -20,6 +20,23 @@ struct CassetteLoadTests {
         #expect(error(text) == "Fixtures/github/x.json: interactions[3].response.status: expected a number, found a string")
     }
 
+    /// A cassette large enough to be read on all cores (its interactions split into chunks, one per core; over 4 MiB,
+    /// so the tree reader reads it) still reads them in order, and of two bad ones in different chunks names the
+    /// first, as a sequential read would.
+    @Test func largeCassette_keepsOrder_andNamesTheFirstBadInteraction() throws {
+        let padding = String(repeating: "x", count: 1500)
+        func text(badAt bad: Set<Int>) -> String {
+            let interactions = (0..<3000).map { index in
+                #"{"request": {"method": "GET", "path": "/\#(index)"}, "response": {"status": \#(bad.contains(index) ? "\"200\"" : "200"), "body": {"text": "\#(padding)"}}}"#
+            }
+            return #"{"mockapi": 1, "interactions": [\#(interactions.joined(separator: ","))]}"#
+        }
+        let cassette = try Cassette(bytes: Array(text(badAt: []).utf8), file: "Fixtures/github/x.json")
+        #expect(cassette.interactions.map(\.request.path) == (0..<3000).map { "/\($0)" })
+        #expect(error(text(badAt: [2900, 1200])) == "Fixtures/github/x.json: interactions[1200].response.status: expected a number, found a string")
+        #expect(error(text(badAt: [2999])) == "Fixtures/github/x.json: interactions[2999].response.status: expected a number, found a string")
+    }
+
     @Test func notJSON_givesLineAndColumn() {
         #expect(error("{\n  \"mockapi\": 1,\n  \"interactions\": [,]\n}")
             == "Fixtures/github/x.json: line 3, column 20: not valid JSON: unallowed token at this point in JSON text")
