@@ -59,25 +59,37 @@ verdict() {
         ok = (op == ">=") ? v >= t : v <= t; print ok ? "ok" : "MISSED" }'
 }
 
-# compare LABEL MOCKAPI_URL MOCKAPI_PID BASELINE_URL BASELINE_PID: alternates the two servers at 1, 32 and 256
-# connections, prints table rows with the requests/s ratio (target >= 0.92) and the CPU-per-request ratio (<= 1.1).
+# compare BASELINE_URL BASELINE_PID LABEL MOCKAPI_URL MOCKAPI_PID [LABEL URL PID]...: at 1, 32 and 256 connections,
+# each round measures the baseline, then each mockapi server in turn, so that every server sees the same phases of a
+# noisy machine; prints one table row per server and connection count (grouped by server) with the requests/s ratio
+# (target >= 0.92) and the CPU-per-request ratio (<= 1.1) against the baseline's median of the same rounds.
 compare() {
-    local label=$1 mock=$2 mock_pid=$3 base=$4 base_pid=$5 connections
+    local base=$1 base_pid=$2; shift 2
+    local servers=("$@") count=$(($# / 3)) connections index
+    for index in $(seq "$count"); do : >"$work/rows.$index"; done
     for connections in 1 32 256; do
-        : >"$work/m"; : >"$work/b"
+        : >"$work/b"
+        for index in $(seq "$count"); do : >"$work/m.$index"; done
         for _ in $(seq "$rounds"); do
             measure "$base" "$connections" "$base_pid" >>"$work/b"
-            measure "$mock" "$connections" "$mock_pid" >>"$work/m"
+            for index in $(seq "$count"); do
+                measure "${servers[$((index * 3 - 2))]}" "$connections" "${servers[$((index * 3 - 1))]}" >>"$work/m.$index"
+            done
         done
-        local mr mcpu br bcpu rps_ratio cpu_ratio
-        mr=$(column 1 "$work/m"); mcpu=$(column 4 "$work/m")
+        local br bcpu
         br=$(column 1 "$work/b"); bcpu=$(column 4 "$work/b")
-        rps_ratio=$(ratio "$mr" "$br"); cpu_ratio=$(ratio "$mcpu" "$bcpu")
-        printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s |\n' "$label" "$connections" \
-            "$mr" "$(column 2 "$work/m")" "$(column 3 "$work/m")" "$mcpu" \
-            "$br" "$(column 2 "$work/b")" "$(column 3 "$work/b")" "$bcpu" \
-            "$rps_ratio" "$(verdict "$rps_ratio" '>=' 0.92)" "$cpu_ratio" "$(verdict "$cpu_ratio" '<=' 1.1)"
+        for index in $(seq "$count"); do
+            local label=${servers[$((index * 3 - 3))]} m="$work/m.$index" mr mcpu rps_ratio cpu_ratio
+            mr=$(column 1 "$m"); mcpu=$(column 4 "$m")
+            rps_ratio=$(ratio "$mr" "$br"); cpu_ratio=$(ratio "$mcpu" "$bcpu")
+            printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s |\n' "$label" "$connections" \
+                "$mr" "$(column 2 "$m")" "$(column 3 "$m")" "$mcpu" \
+                "$br" "$(column 2 "$work/b")" "$(column 3 "$work/b")" "$bcpu" \
+                "$rps_ratio" "$(verdict "$rps_ratio" '>=' 0.92)" "$cpu_ratio" "$(verdict "$cpu_ratio" '<=' 1.1)" \
+                >>"$work/rows.$index"
+        done
     done
+    for index in $(seq "$count"); do cat "$work/rows.$index"; done
 }
 
 # first_request_ms URL: the time of one curl request in ms (connection included); fails unless it answers 200.
