@@ -76,7 +76,7 @@ extension Interaction {
             case "upstream":
                 guard seen.first(2) else { return nil }
                 if !tokens.takeNull() {
-                    guard let text = tokens.string(), let origin = Validate.originWithoutTrailingSlash(text) else { return nil }
+                    guard let origin = tokens.upstream() else { return nil }
                     upstream = origin
                 }
             case "mount":

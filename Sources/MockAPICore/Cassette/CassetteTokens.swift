@@ -9,6 +9,8 @@ struct CassetteTokens {
     /// Repeated strings stored once, as the tree parser does (a loaded set stays near the size of its files).
     private var strings: StringTable
     private var headerFields: HeaderFieldCache
+    /// The last upstream read and the origin it gave: a cassette records one upstream, or a few, in every interaction.
+    private var lastUpstream: (bytes: UnsafeBufferPointer<UInt8>, origin: String)?
 
     private init(tokens: UnsafeBufferPointer<mockapi_token>, textSize: Int) {
         self.tokens = tokens
@@ -65,6 +67,20 @@ struct CassetteTokens {
         guard kind == mockapi_token_string else { return nil }
         defer { position += 1 }
         return strings.string(bytes(tokens[position]))
+    }
+
+    /// An upstream, `https://host[:port]`, without trailing slashes (``Validate/originWithoutTrailingSlash(_:)``);
+    /// nil when the next token is not a string, or not an origin.
+    mutating func upstream() -> String? {
+        guard kind == mockapi_token_string else { return nil }
+        let text = bytes(tokens[position])
+        if let lastUpstream, lastUpstream.bytes.elementsEqual(text) {
+            position += 1
+            return lastUpstream.origin
+        }
+        guard let string = string(), let origin = Validate.originWithoutTrailingSlash(string) else { return nil }
+        lastUpstream = (text, origin)
+        return origin
     }
 
     /// A header field, `[name, value]`, when it is a valid one (``Validate/headerProblem(name:value:)``).
