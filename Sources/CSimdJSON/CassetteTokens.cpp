@@ -260,14 +260,25 @@ struct Reader {
         return true;
     }
 
+    /// The padded buffer, with room for `count` bytes of text and simdjson's padding after them. It only grows: a
+    /// buffer made smaller and larger again would be filled with zeros again.
+    uint8_t *room(size_t count) {
+        if (padded.size() < count + SIMDJSON_PADDING) { padded.resize(count + SIMDJSON_PADDING); }
+        return padded.data();
+    }
+
     long read(const uint8_t *bytes, size_t count) {
+        std::memcpy(room(count), bytes, count);
+        return readPadded(count);
+    }
+
+    /// Reads the first `count` bytes of the padded buffer.
+    long readPadded(size_t count) {
         tokens.reset(0);
         made.clear();
         madeTokens.clear();
         // A byte order mark: left to yajl, which refuses it.
-        if (count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) { return -1; }
-        padded.resize(count + SIMDJSON_PADDING);
-        std::memcpy(padded.data(), bytes, count);
+        if (count >= 3 && padded[0] == 0xEF && padded[1] == 0xBB && padded[2] == 0xBF) { return -1; }
         std::memset(padded.data() + count, 0, SIMDJSON_PADDING);
         if (validator.capacity() < count || validator.max_depth() != maximumDepth) {
             if (validator.allocate(count, maximumDepth) != SUCCESS) { return -1; }
@@ -292,11 +303,29 @@ namespace {
 thread_local std::unique_ptr<Reader> threadReader;
 }
 
+namespace {
+Reader &reader() {
+    if (!threadReader) { threadReader = std::make_unique<Reader>(); }
+    return *threadReader;
+}
+}
+
 extern "C" long mockapi_cassette_tokens(const uint8_t *bytes, size_t count, const mockapi_token **tokens) {
     *tokens = nullptr;
     if (count == 0) { return -1; }
-    if (!threadReader) { threadReader = std::make_unique<Reader>(); }
-    long found = threadReader->read(bytes, count);
-    if (found >= 0) { *tokens = threadReader->tokens.data(); }
+    long found = reader().read(bytes, count);
+    if (found >= 0) { *tokens = reader().tokens.data(); }
+    return found;
+}
+
+extern "C" uint8_t *mockapi_cassette_buffer(size_t count) { return reader().room(count); }
+
+extern "C" long mockapi_cassette_buffer_tokens(size_t count, const mockapi_token **tokens) {
+    *tokens = nullptr;
+    if (count == 0) { return -1; }
+    Reader &current = reader();
+    if (current.padded.size() < count + SIMDJSON_PADDING) { return -1; }
+    long found = current.readPadded(count);
+    if (found >= 0) { *tokens = current.tokens.data(); }
     return found;
 }

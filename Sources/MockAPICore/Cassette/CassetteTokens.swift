@@ -35,6 +35,35 @@ struct CassetteTokens {
         }
     }
 
+    /// What ``read(file:_:)`` did with a file.
+    enum FileRead<Result> {
+        case read(Result)
+        /// simdjson, or `read`, left the text to the tree reader: its bytes.
+        case declined([UInt8])
+        /// Not read (not a regular file of 1 to ``largestText`` bytes, or not readable): ``FileIO/read(_:)`` reads it or
+        /// says why not.
+        case unread
+    }
+
+    /// `read` applied to the tokens of a file's text, read straight into this thread's simdjson buffer: no array of its
+    /// own, and no copy into that buffer (a fresh allocation per file, with its page faults, and a copy of every byte).
+    /// The tokens live until the next text read on this thread: `read` must not keep them.
+    static func read<Result>(file: String, _ read: (inout CassetteTokens) -> Result?) -> FileRead<Result> {
+        var text: UnsafeMutablePointer<UInt8>?
+        guard let count = FileIO.read(file, limit: largestText, into: { size in
+            text = mockapi_cassette_buffer(size)
+            return text
+        }), let text
+        else { return .unread }
+        var first: UnsafePointer<mockapi_token>?
+        let found = mockapi_cassette_buffer_tokens(count, &first)
+        if found >= 0, let first {
+            var tokens = CassetteTokens(tokens: UnsafeBufferPointer(start: first, count: found), textSize: count)
+            if let result = read(&tokens), tokens.position == found { return .read(result) }
+        }
+        return .declined(Array(UnsafeBufferPointer(start: text, count: count)))
+    }
+
     /// The largest text read through simdjson; its buffers are kept per thread for the next text.
     static let largestText = 4 << 20
 
