@@ -1,6 +1,6 @@
-// A cassette text as tokens for MockAPICore's cassette reader: simdjson validates the text and walks it; the values
-// of bodies' "json" members come out minified (simdjson::minify of their exact source span, so member order and
-// number literals are kept).
+// A cassette text as tokens for MockAPICore's cassette reader: simdjson's DOM parser validates the text, and the
+// structural indexes it found are walked; the values of bodies' "json" members come out minified (simdjson::minify of
+// their exact source span, so member order and number literals are kept).
 #include "CSimdJSON.h"
 
 #include <simdjson.h>
@@ -31,161 +31,204 @@ Place childPlace(Place parent, std::string_view key) {
     }
 }
 
-/// One thread's parsers and buffers, kept between texts.
+/// How a structural character changes the depth of nesting: +1 for `{` and `[`, -1 for `}` and `]`.
+constexpr struct Nesting {
+    signed char delta[256] = {};
+    constexpr Nesting() {
+        delta[uint8_t('{')] = 1;
+        delta[uint8_t('[')] = 1;
+        delta[uint8_t('}')] = -1;
+        delta[uint8_t(']')] = -1;
+    }
+    constexpr signed char operator[](uint8_t byte) const { return delta[byte]; }
+} nesting;
+
+/// The tokens of a text, in storage sized before the walk: each token is read from one structural index or more, so a
+/// text has at most as many tokens as structural indexes, and appending needs no check for room.
+class TokenList {
+    std::unique_ptr<mockapi_token[]> storage;
+    size_t capacity = 0;
+    size_t count = 0;
+
+public:
+    /// Empties the list and makes room for `most` tokens.
+    void reset(size_t most) {
+        count = 0;
+        if (most > capacity) {
+            storage.reset(new mockapi_token[most]);
+            capacity = most;
+        }
+    }
+    void push_back(mockapi_token token) { storage[count++] = token; }
+    size_t size() const { return count; }
+    mockapi_token &operator[](size_t index) { return storage[index]; }
+    const mockapi_token *data() const { return storage.get(); }
+};
+
+/// One thread's parser and buffers, kept between texts.
+///
+/// simdjson's DOM parser validates the whole text; then the text is walked over the structural indexes its stage 1
+/// found (the offsets of every `{}[],:` and of the first byte of every string, number and atom, in order), which the
+/// parser keeps after parsing. Debian's simdjson 3.0.1 compiles On-Demand only as its portable fallback, so walking
+/// with it ran stage 1 a second time and its walk in portable code; on a validated text, the walk needs no checks
+/// beyond what it reads.
 struct Reader {
     dom::parser validator;
-    ondemand::parser walker;
     std::vector<uint8_t> padded;
-    std::vector<mockapi_token> tokens;
-    /// Minified bodies; tokens hold offsets into it until the walk ends (it grows).
-    std::vector<uint8_t> bodies;
-    /// Each body token's position in `tokens` and its bytes' offset in `bodies`.
-    std::vector<std::pair<size_t, size_t>> bodyTokens;
+    TokenList tokens;
+    /// Minified bodies and unescaped strings; tokens hold offsets into it until the walk ends (it grows).
+    std::vector<uint8_t> made;
+    /// Each such token's position in `tokens` and its bytes' offset in `made`.
+    std::vector<std::pair<size_t, size_t>> madeTokens;
+
+    /// The validated text and its structural indexes (see above), and the walk's position in them.
+    const char *text = nullptr;
+    const uint32_t *structurals = nullptr;
+    size_t position = 0;
 
     void push(mockapi_token_kind kind, std::string_view text = {}) {
         tokens.push_back({reinterpret_cast<const uint8_t *>(text.data()), text.size(), kind, 0});
     }
 
-    /// A string (or member name) unless it was written with a \u escape: yajl and simdjson decode malformed surrogates
-    /// differently, and a cassette never needs one outside a body, so those go the tree way.
-    /// `text` is what follows the opening quote of a string simdjson has validated.
-    static bool acceptString(const char *text) {
-        for (size_t index = 0; text[index] != '"'; index += text[index] == '\\' ? 2 : 1) {
-            if (text[index] == '\\' && text[index + 1] == 'u') { return false; }
+    /// The byte at the current structural index: a structural character, or the first byte of a scalar.
+    char current() const { return text[structurals[position]]; }
+
+    /// The scalar at the current structural index: it runs to the next structural character, perhaps with whitespace
+    /// before it.
+    std::string_view scalar() const {
+        const char *start = text + structurals[position];
+        const char *end = text + structurals[position + 1];
+        while (end > start && (end[-1] == ' ' || end[-1] == '\n' || end[-1] == '\r' || end[-1] == '\t')) { end -= 1; }
+        return {start, size_t(end - start)};
+    }
+
+    /// The string (or member name) at the current structural index, unescaped, as a token of `kind`; consumes it.
+    /// False for one written with a \u escape: yajl and simdjson decode malformed surrogates differently, and a
+    /// cassette never needs one outside a body, so those go the tree way. Most strings hold no escape: they are then
+    /// their own value, found with memchr (vectorised by the C library).
+    bool string(mockapi_token_kind kind, std::string_view &value) {
+        std::string_view raw = scalar();
+        position += 1;
+        std::string_view content = raw.substr(1, raw.size() - 2);
+        if (content.empty() || std::memchr(content.data(), '\\', content.size()) == nullptr) {
+            push(kind, content);
+            value = content;
+            return true;
         }
+        size_t start = made.size();
+        made.resize(start + content.size());
+        uint8_t *out = made.data() + start;
+        for (size_t index = 0; index < content.size(); index += 1) {
+            char byte = content[index];
+            if (byte != '\\') {
+                *out++ = uint8_t(byte);
+                continue;
+            }
+            index += 1;
+            switch (content[index]) {
+            case 'b': *out++ = '\b'; break;
+            case 'f': *out++ = '\f'; break;
+            case 'n': *out++ = '\n'; break;
+            case 'r': *out++ = '\r'; break;
+            case 't': *out++ = '\t'; break;
+            case 'u': return false;
+            default: *out++ = uint8_t(content[index]); break;  // " \ / (validated: nothing else follows a backslash)
+            }
+        }
+        size_t count = size_t(out - (made.data() + start));
+        made.resize(start + count);
+        madeTokens.emplace_back(tokens.size(), start);
+        tokens.push_back({nullptr, count, kind, 0});
+        value = {reinterpret_cast<const char *>(made.data() + start), count};
         return true;
     }
 
-    /// Whether a string's bytes hold an escape. Most hold none: they are then their own value, found with memchr
-    /// (vectorised by the C library) rather than unescaped or scanned byte by byte by simdjson's portable On-Demand
-    /// code, which is what this build of it runs (it has no runtime dispatch for On-Demand).
-    static bool hasBackslash(const char *bytes, size_t count) {
-        return count != 0 && std::memchr(bytes, '\\', count) != nullptr;
-    }
-
-    static std::string_view withoutTrailingSpace(std::string_view raw) {
-        while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t')) {
-            raw.remove_suffix(1);
+    bool walk(Place place) {
+        if (place == Place::bodyJSON) { return body(); }
+        std::string_view ignored;
+        switch (current()) {
+        case '{': return object(place);
+        case '[': return array(place);
+        case '"': return string(mockapi_token_string, ignored);
+        case 't': push(mockapi_token_true); break;
+        case 'f': push(mockapi_token_false); break;
+        case 'n': push(mockapi_token_null); break;
+        default: push(mockapi_token_number, scalar()); break;
         }
-        return raw;
+        position += 1;
+        return true;
     }
 
-    /// A member name's bytes when it has no escape, else a null view. `text` is what follows its opening quote; the
-    /// text was validated, so a closing quote follows within the padded buffer, and with no backslash before it, the
-    /// first quote is that one.
-    std::string_view plainKey(const char *text) const {
-        const char *end = reinterpret_cast<const char *>(padded.data() + padded.size());
-        const void *quote = std::memchr(text, '"', size_t(end - text));
-        if (quote == nullptr) { return {}; }
-        size_t count = size_t(static_cast<const char *>(quote) - text);
-        if (hasBackslash(text, count)) { return {}; }
-        return {text, count};
-    }
-
-    error_code walk(ondemand::value value, Place place) {
-        if (place == Place::bodyJSON) { return body(value); }
-        ondemand::json_type type;
-        SIMDJSON_TRY(value.type().get(type));
-        switch (type) {
-        case ondemand::json_type::object: {
-            ondemand::object object;
-            SIMDJSON_TRY(value.get_object().get(object));
-            return walk(object, place);
-        }
-        case ondemand::json_type::array: {
-            ondemand::array array;
-            SIMDJSON_TRY(value.get_array().get(array));
-            size_t start = tokens.size();
-            push(mockapi_token_array_start);
-            Place elementPlace = place == Place::interactions ? Place::interaction : Place::other;
-            size_t elements = 0;
-            for (auto element : array) {
-                ondemand::value item;
-                SIMDJSON_TRY(element.get(item));
-                SIMDJSON_TRY(walk(item, elementPlace));
+    bool array(Place place) {
+        size_t start = tokens.size();
+        push(mockapi_token_array_start);
+        position += 1;
+        Place elementPlace = place == Place::interactions ? Place::interaction : Place::other;
+        size_t elements = 0;
+        if (current() == ']') {
+            position += 1;
+        } else {
+            for (;;) {
+                if (!walk(elementPlace)) { return false; }
                 elements += 1;
+                // A comma, or the end of the array.
+                char next = current();
+                position += 1;
+                if (next == ']') { break; }
             }
-            // Counted here, where it is free, so the reader sizes its arrays without scanning ahead.
-            tokens[start].count = elements;
-            push(mockapi_token_array_end);
-            return SUCCESS;
         }
-        case ondemand::json_type::string: {
-            // The token runs to the next structural character: the closing quote, then perhaps whitespace.
-            std::string_view raw = withoutTrailingSpace(value.raw_json_token());
-            std::string_view content = raw.substr(1, raw.size() - 2);
-            if (!hasBackslash(content.data(), content.size())) {
-                push(mockapi_token_string, content);
-                return SUCCESS;
-            }
-            if (!acceptString(raw.data() + 1)) { return INCORRECT_TYPE; }
-            std::string_view text;
-            SIMDJSON_TRY(value.get_string().get(text));
-            push(mockapi_token_string, text);
-            return SUCCESS;
-        }
-        case ondemand::json_type::number: {
-            push(mockapi_token_number, withoutTrailingSpace(value.raw_json_token()));
-            return SUCCESS;
-        }
-        case ondemand::json_type::boolean: {
-            bool flag;
-            SIMDJSON_TRY(value.get_bool().get(flag));
-            push(flag ? mockapi_token_true : mockapi_token_false);
-            return SUCCESS;
-        }
-        case ondemand::json_type::null: {
-            bool isNull;
-            SIMDJSON_TRY(value.is_null().get(isNull));
-            if (!isNull) { return INCORRECT_TYPE; }
-            push(mockapi_token_null);
-            return SUCCESS;
-        }
-        }
-        return INCORRECT_TYPE;
+        // Counted here, where it is free, so the reader sizes its arrays without scanning ahead.
+        tokens[start].count = elements;
+        push(mockapi_token_array_end);
+        return true;
     }
 
-    error_code walk(ondemand::object object, Place place) {
+    bool object(Place place) {
         push(mockapi_token_object_start);
-        for (auto member : object) {
-            ondemand::field field;
-            SIMDJSON_TRY(std::move(member).get(field));
-            std::string_view key = plainKey(field.key().raw());
-            if (key.data() == nullptr) {
-                if (!acceptString(field.key().raw())) { return INCORRECT_TYPE; }
-                SIMDJSON_TRY(field.unescaped_key().get(key));
+        position += 1;
+        if (current() == '}') {
+            position += 1;
+        } else {
+            for (;;) {
+                std::string_view key;
+                if (!string(mockapi_token_key, key)) { return false; }
+                position += 1;  // the colon
+                if (!walk(childPlace(place, key))) { return false; }
+                char next = current();
+                position += 1;
+                if (next == '}') { break; }
             }
-            push(mockapi_token_key, key);
-            SIMDJSON_TRY(walk(field.value(), childPlace(place, key)));
         }
         push(mockapi_token_object_end);
-        return SUCCESS;
+        return true;
     }
 
-    /// A body's JSON: its source span, minified.
-    error_code body(ondemand::value value) {
-        ondemand::json_type type;
-        SIMDJSON_TRY(value.type().get(type));
+    /// A body's JSON: its source span, minified; consumes it.
+    bool body() {
+        const char *start = text + structurals[position];
         std::string_view raw;
-        if (type == ondemand::json_type::object) {
-            ondemand::object object;
-            SIMDJSON_TRY(value.get_object().get(object));
-            SIMDJSON_TRY(object.raw_json().get(raw));
-        } else if (type == ondemand::json_type::array) {
-            ondemand::array array;
-            SIMDJSON_TRY(value.get_array().get(array));
-            SIMDJSON_TRY(array.raw_json().get(raw));
+        if (*start == '{' || *start == '[') {
+            // Strings are single structural indexes, so the brackets among the indexes are the value's own.
+            long depth = 0;
+            do {
+                depth += nesting[uint8_t(current())];
+                position += 1;
+            } while (depth != 0);
+            raw = {start, size_t(text + structurals[position - 1] + 1 - start)};
         } else {
-            raw = value.raw_json_token();
+            raw = scalar();
+            position += 1;
         }
-        size_t start = bodies.size();
-        bodies.resize(start + raw.size() + SIMDJSON_PADDING);
+        size_t offset = made.size();
+        made.resize(offset + raw.size() + SIMDJSON_PADDING);
         size_t written = 0;
-        SIMDJSON_TRY(minify(raw.data(), raw.size(), reinterpret_cast<char *>(bodies.data() + start), written));
-        bodies.resize(start + written);
-        bodyTokens.emplace_back(tokens.size(), start);
-        tokens.push_back({nullptr, written, mockapi_token_body_json, canonical(bodies.data() + start, written) ? 1 : 0});
-        return SUCCESS;
+        if (minify(raw.data(), raw.size(), reinterpret_cast<char *>(made.data() + offset), written) != SUCCESS) {
+            return false;
+        }
+        made.resize(offset + written);
+        madeTokens.emplace_back(tokens.size(), offset);
+        tokens.push_back({nullptr, written, mockapi_token_body_json, canonical(made.data() + offset, written) ? 1 : 0});
+        return true;
     }
 
     /// Whether every escape in minified JSON is the one MockAPIJSON's writer uses for its character: \" \\ \b \f \n
@@ -217,29 +260,39 @@ struct Reader {
         return true;
     }
 
+    /// The padded buffer, with room for `count` bytes of text and simdjson's padding after them. It only grows: a
+    /// buffer made smaller and larger again would be filled with zeros again.
+    uint8_t *room(size_t count) {
+        if (padded.size() < count + SIMDJSON_PADDING) { padded.resize(count + SIMDJSON_PADDING); }
+        return padded.data();
+    }
+
     long read(const uint8_t *bytes, size_t count) {
-        tokens.clear();
-        bodies.clear();
-        bodyTokens.clear();
+        std::memcpy(room(count), bytes, count);
+        return readPadded(count);
+    }
+
+    /// Reads the first `count` bytes of the padded buffer.
+    long readPadded(size_t count) {
+        tokens.reset(0);
+        made.clear();
+        madeTokens.clear();
         // A byte order mark: left to yajl, which refuses it.
-        if (count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) { return -1; }
-        padded.resize(count + SIMDJSON_PADDING);
-        std::memcpy(padded.data(), bytes, count);
+        if (count >= 3 && padded[0] == 0xEF && padded[1] == 0xBB && padded[2] == 0xBF) { return -1; }
         std::memset(padded.data() + count, 0, SIMDJSON_PADDING);
         if (validator.capacity() < count || validator.max_depth() != maximumDepth) {
             if (validator.allocate(count, maximumDepth) != SUCCESS) { return -1; }
         }
         // Everything checked here: grammar, strings, escapes, UTF-8, numbers, depth, nothing after the value.
         if (validator.parse(padded.data(), count, false).error() != SUCCESS) { return -1; }
-        if (walker.capacity() < count || walker.max_depth() != maximumDepth) {
-            if (walker.allocate(count, maximumDepth) != SUCCESS) { return -1; }
-        }
-        ondemand::document document;
-        if (walker.iterate(padded.data(), count, padded.size()).get(document) != SUCCESS) { return -1; }
-        ondemand::object root;
-        if (document.get_object().get(root) != SUCCESS) { return -1; }
-        if (walk(root, Place::root) != SUCCESS) { return -1; }
-        for (auto [index, offset] : bodyTokens) { tokens[index].bytes = bodies.data() + offset; }
+        text = reinterpret_cast<const char *>(padded.data());
+        // The parser's stage 1 output, kept after parsing (`implementation` is public, marked for benchmarking use).
+        structurals = validator.implementation->structural_indexes.get();
+        position = 0;
+        if (validator.implementation->n_structural_indexes == 0 || current() != '{') { return -1; }
+        tokens.reset(validator.implementation->n_structural_indexes);
+        if (!object(Place::root)) { return -1; }
+        for (auto [index, offset] : madeTokens) { tokens[index].bytes = made.data() + offset; }
         return long(tokens.size());
     }
 };
@@ -250,11 +303,29 @@ namespace {
 thread_local std::unique_ptr<Reader> threadReader;
 }
 
+namespace {
+Reader &reader() {
+    if (!threadReader) { threadReader = std::make_unique<Reader>(); }
+    return *threadReader;
+}
+}
+
 extern "C" long mockapi_cassette_tokens(const uint8_t *bytes, size_t count, const mockapi_token **tokens) {
     *tokens = nullptr;
     if (count == 0) { return -1; }
-    if (!threadReader) { threadReader = std::make_unique<Reader>(); }
-    long found = threadReader->read(bytes, count);
-    if (found >= 0) { *tokens = threadReader->tokens.data(); }
+    long found = reader().read(bytes, count);
+    if (found >= 0) { *tokens = reader().tokens.data(); }
+    return found;
+}
+
+extern "C" uint8_t *mockapi_cassette_buffer(size_t count) { return reader().room(count); }
+
+extern "C" long mockapi_cassette_buffer_tokens(size_t count, const mockapi_token **tokens) {
+    *tokens = nullptr;
+    if (count == 0) { return -1; }
+    Reader &current = reader();
+    if (current.padded.size() < count + SIMDJSON_PADDING) { return -1; }
+    long found = current.readPadded(count);
+    if (found >= 0) { *tokens = current.tokens.data(); }
     return found;
 }

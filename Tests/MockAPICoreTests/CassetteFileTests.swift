@@ -23,6 +23,30 @@ struct CassetteFileTests {
         #expect(try folder.entries() == ["c.json"], "no temporary file is left behind")
     }
 
+    /// A file is read in simdjson's own buffer, not through an array of its bytes: one it reads, one it leaves to the
+    /// tree (a \u escape in a header), a broken one and an empty one each load, or fail with the same message, as their
+    /// bytes do.
+    @Test(arguments: [
+        #"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/a"}, "response": {"status": 200, "body": {"json": {"b": 1}}}}]}"#,
+        #"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/", "headers": [["a", "caf\u00e9"]]}, "response": {"status": 200}}]}"#,
+        #"{"mockapi": 1, "interactions": [{"request": {"method": "GET"}, "response": {"status": 200}}]}"#,
+        "",
+    ])
+    func file_loadsAsItsBytes(text: String) throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("c.json")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        /// The cassette, or the error's message.
+        func outcome(_ load: () throws(CassetteError) -> Cassette) -> (cassette: Cassette?, error: String?) {
+            do throws(CassetteError) { return (try load(), nil) } catch { return (nil, error.description) }
+        }
+        let fromFile = outcome { () throws(CassetteError) in try Cassette.load(file: file) }
+        let fromBytes = outcome { () throws(CassetteError) in try Cassette(bytes: Array(text.utf8), file: file) }
+        #expect(fromFile.cassette == fromBytes.cassette)
+        #expect(fromFile.error == fromBytes.error)
+        #expect((fromFile.cassette != nil) == text.contains(#""path": "/"#))
+    }
+
     /// The committed fixtures are written exactly as mockapi writes cassettes, so tools that rewrite cassettes
     /// (scrub, record into an existing file) leave unchanged interactions byte-identical.
     @Test func fixtures_areInTheCanonicalLayout() throws {

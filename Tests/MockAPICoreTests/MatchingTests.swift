@@ -74,6 +74,29 @@ struct MatchingTests {
             body: Array(#"{"password":"hunter2","user":"you"}"#.utf8))
         #expect(normalizer.key(for: otherUser) != normalizer.key(for: recorded, path: "/login"))
     }
+
+    /// At start-up a recorded request is looked at in full only when a first look at a few of its bytes says it may
+    /// hold a placeholder: every place one is learned from (a query, percent-encoded too; a form body; a JSON body)
+    /// passes that look, and a request with none does not.
+    @Test func requestsHoldingPlaceholders_passTheFirstLook() throws {
+        let holding = [
+            RecordedRequest(method: "GET", path: "/a", query: "access_token=<redacted>"),
+            RecordedRequest(method: "GET", path: "/a", query: "page=2&access_token=%3Credacted%3E"),
+            RecordedRequest(
+                method: "POST", path: "/a", headers: [("content-type", "application/x-www-form-urlencoded")],
+                body: .text("user=me&token=%3CAPI_KEY%3E")),
+            RecordedRequest(method: "POST", path: "/a", body: .json(try JSONValue.parse(#"{"password":"<redacted>"}"#))),
+        ]
+        for request in holding {
+            var normalizer = RequestNormalizer()
+            normalizer.learnPlaceholders(from: request)
+            #expect(!normalizer.wildcardParameters.isEmpty || !normalizer.wildcardJSONPaths.isEmpty, "\(request)")
+            #expect(RequestNormalizer.mayHoldPlaceholder(request), "\(request)")
+        }
+        let plain = RecordedRequest(
+            method: "POST", path: "/a", query: "page=2&per_page=30", body: .json(try JSONValue.parse(#"{"user":"me"}"#)))
+        #expect(!RequestNormalizer.mayHoldPlaceholder(plain))
+    }
 }
 
 struct RequestTargetTests {

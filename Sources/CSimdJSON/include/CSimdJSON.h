@@ -44,6 +44,15 @@ typedef struct {
 /// parser), so nothing skipped goes unchecked. The tokens stay valid until the next call on the same thread.
 long mockapi_cassette_tokens(const uint8_t *bytes, size_t count, const mockapi_token **tokens);
 
+/// The calling thread's text buffer, with room for `count` bytes (and simdjson's padding after them), for a text to be
+/// read into and then given to mockapi_cassette_buffer_tokens without a copy. Valid until the next call of any of
+/// these functions on the same thread.
+uint8_t *mockapi_cassette_buffer(size_t count);
+
+/// mockapi_cassette_tokens over the first `count` bytes of the thread's text buffer (mockapi_cassette_buffer), which
+/// it leaves as they are.
+long mockapi_cassette_buffer_tokens(size_t count, const mockapi_token **tokens);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,10 +3,22 @@ import MockAPIJSON
 extension Cassette {
     /// Reads and validates a cassette file, with what the write-ahead log of an interrupted recording adds to it
     /// (``WriteAheadLog``). Every error names the file; content errors name the JSON path too.
+    ///
+    /// simdjson reads the file in its own buffer (``Cassette/simdjson(file:)``); a text it leaves to the tree reader is
+    /// read as ``init(bytes:file:)`` would, and a file it does not read (not a regular file, too large, unreadable) is
+    /// read by ``FileIO/read(_:)`` and given to ``init(bytes:file:)``.
     package static func load(file: String) throws(CassetteError) -> Cassette {
-        let bytes: [UInt8]
-        do { bytes = try FileIO.read(file) } catch { throw .unreadable(file: file, reason: error.description) }
-        var cassette = try Cassette(bytes: bytes, file: file)
+        var cassette: Cassette
+        switch Cassette.simdjson(file: file) {
+        case .read(let read):
+            cassette = read
+        case .declined(let bytes):
+            cassette = try Cassette(treeOf: bytes, file: file)
+        case .unread:
+            let bytes: [UInt8]
+            do { bytes = try FileIO.read(file) } catch { throw .unreadable(file: file, reason: error.description) }
+            cassette = try Cassette(bytes: bytes, file: file)
+        }
         try WriteAheadLog.apply(to: &cassette, file: file)
         return cassette
     }

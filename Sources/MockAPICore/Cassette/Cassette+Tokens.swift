@@ -12,6 +12,11 @@ extension Cassette {
         self = cassette
     }
 
+    /// The cassette simdjson reads from a file, read into its buffer (``CassetteTokens/read(file:_:)``).
+    static func simdjson(file: String) -> CassetteTokens.FileRead<Cassette> {
+        CassetteTokens.read(file: file) { Cassette(tokens: &$0) }
+    }
+
     private init?(tokens: inout CassetteTokens) {
         guard tokens.take(mockapi_token_object_start) else { return nil }
         var seen = SeenFields()
@@ -76,7 +81,7 @@ extension Interaction {
             case "upstream":
                 guard seen.first(2) else { return nil }
                 if !tokens.takeNull() {
-                    guard let text = tokens.string(), let origin = Validate.originWithoutTrailingSlash(text) else { return nil }
+                    guard let origin = tokens.upstream() else { return nil }
                     upstream = origin
                 }
             case "mount":

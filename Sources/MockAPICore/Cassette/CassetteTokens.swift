@@ -9,6 +9,8 @@ struct CassetteTokens {
     /// Repeated strings stored once, as the tree parser does (a loaded set stays near the size of its files).
     private var strings: StringTable
     private var headerFields: HeaderFieldCache
+    /// The last upstream read and the origin it gave: a cassette records one upstream, or a few, in every interaction.
+    private var lastUpstream: (bytes: UnsafeBufferPointer<UInt8>, origin: String)?
 
     private init(tokens: UnsafeBufferPointer<mockapi_token>, textSize: Int) {
         self.tokens = tokens
@@ -31,6 +33,35 @@ struct CassetteTokens {
             guard let result = read(&tokens), tokens.position == count else { return nil }
             return result
         }
+    }
+
+    /// What ``read(file:_:)`` did with a file.
+    enum FileRead<Result> {
+        case read(Result)
+        /// simdjson, or `read`, left the text to the tree reader: its bytes.
+        case declined([UInt8])
+        /// Not read (not a regular file of 1 to ``largestText`` bytes, or not readable): ``FileIO/read(_:)`` reads it or
+        /// says why not.
+        case unread
+    }
+
+    /// `read` applied to the tokens of a file's text, read straight into this thread's simdjson buffer: no array of its
+    /// own, and no copy into that buffer (a fresh allocation per file, with its page faults, and a copy of every byte).
+    /// The tokens live until the next text read on this thread: `read` must not keep them.
+    static func read<Result>(file: String, _ read: (inout CassetteTokens) -> Result?) -> FileRead<Result> {
+        var text: UnsafeMutablePointer<UInt8>?
+        guard let count = FileIO.read(file, limit: largestText, into: { size in
+            text = mockapi_cassette_buffer(size)
+            return text
+        }), let text
+        else { return .unread }
+        var first: UnsafePointer<mockapi_token>?
+        let found = mockapi_cassette_buffer_tokens(count, &first)
+        if found >= 0, let first {
+            var tokens = CassetteTokens(tokens: UnsafeBufferPointer(start: first, count: found), textSize: count)
+            if let result = read(&tokens), tokens.position == found { return .read(result) }
+        }
+        return .declined(Array(UnsafeBufferPointer(start: text, count: count)))
     }
 
     /// The largest text read through simdjson; its buffers are kept per thread for the next text.
@@ -65,6 +96,20 @@ struct CassetteTokens {
         guard kind == mockapi_token_string else { return nil }
         defer { position += 1 }
         return strings.string(bytes(tokens[position]))
+    }
+
+    /// An upstream, `https://host[:port]`, without trailing slashes (``Validate/originWithoutTrailingSlash(_:)``);
+    /// nil when the next token is not a string, or not an origin.
+    mutating func upstream() -> String? {
+        guard kind == mockapi_token_string else { return nil }
+        let text = bytes(tokens[position])
+        if let lastUpstream, lastUpstream.bytes.elementsEqual(text) {
+            position += 1
+            return lastUpstream.origin
+        }
+        guard let string = string(), let origin = Validate.originWithoutTrailingSlash(string) else { return nil }
+        lastUpstream = (text, origin)
+        return origin
     }
 
     /// A header field, `[name, value]`, when it is a valid one (``Validate/headerProblem(name:value:)``).

@@ -15,15 +15,13 @@ import Darwin
 /// is confirmed by comparing all the bytes, so a collision costs a miss, never a wrong field; and a field given from
 /// here is equal to one made afresh, so nothing a reader sees depends on what is cached.
 struct HeaderFieldCache {
-    /// A cached field and the bytes it was made from. The bytes are the tokens' own, which live as long as the text is
-    /// read (this cache does not outlive ``CassetteTokens``); comparing them costs less than reaching a String's.
-    private struct Entry {
-        let name: UnsafeBufferPointer<UInt8>
-        let value: UnsafeBufferPointer<UInt8>
-        let field: HTTPHeaders.Field
-    }
-
-    private var slots: [Entry?] = []
+    /// Per slot: the bytes a cached field was made from, and the field. The bytes are the tokens' own, which live as
+    /// long as the text is read (this cache does not outlive ``CassetteTokens``); comparing them costs less than
+    /// reaching a String's. Kept in three arrays rather than one of optional entries: looking an entry up copied it
+    /// (a retain and release of its strings) through the generic value witnesses.
+    private var names: [UnsafeBufferPointer<UInt8>] = []
+    private var values: [UnsafeBufferPointer<UInt8>] = []
+    private var fields: [HTTPHeaders.Field?] = []
     private let slotCount: Int
 
     /// - Parameter textSize: the size of the cassette text, which sizes the table.
@@ -39,17 +37,24 @@ struct HeaderFieldCache {
     mutating func field(
         name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, strings: inout StringTable
     ) -> HTTPHeaders.Field? {
-        if slots.isEmpty { slots = Array(repeating: nil, count: slotCount) }
+        if fields.isEmpty {
+            let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+            names = Array(repeating: none, count: slotCount)
+            values = names
+            fields = Array(repeating: nil, count: slotCount)
+        }
         let slot = Int(truncatingIfNeeded: HeaderFieldCache.hash(name, value)) & (slotCount - 1)
-        if let known = slots[slot], HeaderFieldCache.equal(known.name, name), HeaderFieldCache.equal(known.value, value) {
-            return known.field
+        if HeaderFieldCache.equal(names[slot], name), HeaderFieldCache.equal(values[slot], value), let known = fields[slot] {
+            return known
         }
         guard Validate.isHeaderField(name: name, value: value) else { return nil }
         // Names through the table, which shares them among fields of one name (`x-ratelimit-remaining` with each of
         // its values); a value that misses here is mostly one of a kind (a date, an id), which the table would only
         // hash and store.
         let made = HTTPHeaders.Field(strings.string(name), String(decoding: value, as: UTF8.self))
-        slots[slot] = Entry(name: name, value: value, field: made)
+        names[slot] = name
+        values[slot] = value
+        fields[slot] = made
         return made
     }
 

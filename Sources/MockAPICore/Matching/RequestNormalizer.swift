@@ -47,6 +47,20 @@ package struct RequestNormalizer: Sendable {
         }
     }
 
+    /// Whether ``learnPlaceholders(from:)`` could learn anything from a request, when no headers take part in
+    /// matching: false only when nothing in it can hold a placeholder (each has a `<`, which a query or form can
+    /// also hold as `%3C`). A look at a few bytes, made for every recorded request at start-up before the full one.
+    package static func mayHoldPlaceholder(_ request: RecordedRequest) -> Bool {
+        if let query = request.query, query.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") }) {
+            return true
+        }
+        switch request.body {
+        case .json(let json): return json.bytes.contains(UInt8(ascii: "<"))
+        case .text: return true
+        case .none, .binary: return false
+        }
+    }
+
     /// The key of a recorded request; `path` is the path the client used (with the mount).
     package func key(for request: RecordedRequest, path: String) -> RequestKey {
         key(method: request.method, path: path, query: request.query, headers: request.headers, body: request.body.bytes)

@@ -8,12 +8,14 @@ struct KeyTable: Sendable {
     private let slots: [UInt32]
 
     /// The table for a list of keys, and the queue each of them joins: equal keys share a queue; queues are numbered
-    /// in the order of their first key.
+    /// in the order of their first key. `entryHashes` holds ``KeyHash/of(_:)`` of each key (made on all cores, as the
+    /// keys are: this runs on one thread).
     ///
-    /// The keys are only read here (hashed and compared where they are stored) and, when none repeats, the list given
-    /// becomes `keys` as it is: copying a key retains its five strings and arrays, and this runs on one thread, after
-    /// the keys were made on all of them. Only when some repeat are the first of each copied.
-    static func grouping(_ entryKeys: [RequestKey]) -> (table: KeyTable, entryQueues: [Int]) {
+    /// The keys are only read here (compared where they are stored, when their hashes are equal) and, when none
+    /// repeats, the list given becomes `keys` as it is: copying a key retains its five strings and arrays. Only when
+    /// some repeat are the first of each copied.
+    static func grouping(_ entryKeys: [RequestKey], hashes entryHashes: [Int]) -> (table: KeyTable, entryQueues: [Int]) {
+        precondition(entryHashes.count == entryKeys.count, "a hash for each key")
         let count = entryKeys.count
         var capacity = 16
         while capacity < count * 2 { capacity *= 2 }
@@ -23,21 +25,24 @@ struct KeyTable: Sendable {
         var entryQueues: [Int] = []
         entryQueues.reserveCapacity(count)
         entryKeys.withUnsafeBufferPointer { keys in
-            for index in 0..<count {
-                var slot = KeyHash.of(keys[index]) & (capacity - 1)
-                while true {
-                    let stored = Int(slots[slot])
-                    if stored == 0 {
-                        slots[slot] = UInt32(firstEntries.count + 1)
-                        entryQueues.append(firstEntries.count)
-                        firstEntries.append(index)
-                        break
+            entryHashes.withUnsafeBufferPointer { hashes in
+                for index in 0..<count {
+                    var slot = hashes[index] & (capacity - 1)
+                    while true {
+                        let stored = Int(slots[slot])
+                        if stored == 0 {
+                            slots[slot] = UInt32(firstEntries.count + 1)
+                            entryQueues.append(firstEntries.count)
+                            firstEntries.append(index)
+                            break
+                        }
+                        let first = firstEntries[stored - 1]
+                        if hashes[first] == hashes[index], keys[first] == keys[index] {
+                            entryQueues.append(stored - 1)
+                            break
+                        }
+                        slot = (slot + 1) & (capacity - 1)
                     }
-                    if keys[firstEntries[stored - 1]] == keys[index] {
-                        entryQueues.append(stored - 1)
-                        break
-                    }
-                    slot = (slot + 1) & (capacity - 1)
                 }
             }
         }
