@@ -44,7 +44,9 @@ constexpr struct Nesting {
 } nesting;
 
 /// The tokens of a text, in storage sized before the walk: each token is read from one structural index or more, so a
-/// text has at most as many tokens as structural indexes, and appending needs no check for room.
+/// text has at most as many tokens as structural indexes, and appending needs no check for room. (A reserved
+/// std::vector kept its check, and its push_back stopped being inlined into the walk: 631 M -> 659 M instructions from
+/// exec to ready over 100 of the 185 MB set's cassettes.)
 class TokenList {
     std::unique_ptr<mockapi_token[]> storage;
     size_t capacity = 0;
