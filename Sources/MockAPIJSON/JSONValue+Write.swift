@@ -17,18 +17,18 @@ extension JSONValue {
         case .string(let value): JSONValue.writeString(value, into: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
+            for index in elements.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                element.writeCompact(into: &output)
+                elements[index].writeCompact(into: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
+            for index in members.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(member.name, into: &output)
+                JSONValue.writeString(members[index].name, into: &output)
                 output.append(UInt8(ascii: ":"))
-                member.value.writeCompact(into: &output)
+                members[index].value.writeCompact(into: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -52,14 +52,13 @@ extension JSONValue {
         case .array(let elements):
             if elements.isEmpty {
                 output.append(contentsOf: "[]".utf8)
-            } else if let inline = inlineArray(elements, indent: indent) {
-                output.append(contentsOf: inline)
-            } else {
+            } else if !JSONValue.writeInline(elements, indent: indent, into: &output) {
                 output.append(UInt8(ascii: "["))
-                for (index, element) in elements.enumerated() {
-                    output.append(contentsOf: index == 0 ? [UInt8(ascii: "\n")] : [UInt8(ascii: ","), UInt8(ascii: "\n")])
+                for index in elements.indices {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    output.append(UInt8(ascii: "\n"))
                     JSONValue.writeIndent(indent + 2, into: &output)
-                    element.writePretty(into: &output, indent: indent + 2)
+                    elements[index].writePretty(into: &output, indent: indent + 2)
                 }
                 output.append(UInt8(ascii: "\n"))
                 JSONValue.writeIndent(indent, into: &output)
@@ -71,12 +70,14 @@ extension JSONValue {
                 return
             }
             output.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
-                output.append(contentsOf: index == 0 ? [UInt8(ascii: "\n")] : [UInt8(ascii: ","), UInt8(ascii: "\n")])
+            for index in members.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                output.append(UInt8(ascii: "\n"))
                 JSONValue.writeIndent(indent + 2, into: &output)
-                JSONValue.writeString(member.name, into: &output)
-                output.append(contentsOf: ": ".utf8)
-                member.value.writePretty(into: &output, indent: indent + 2)
+                JSONValue.writeString(members[index].name, into: &output)
+                output.append(UInt8(ascii: ":"))
+                output.append(UInt8(ascii: " "))
+                members[index].value.writePretty(into: &output, indent: indent + 2)
             }
             output.append(UInt8(ascii: "\n"))
             JSONValue.writeIndent(indent, into: &output)
@@ -84,53 +85,100 @@ extension JSONValue {
         }
     }
 
-    private func inlineArray(_ elements: [JSONValue], indent: Int) -> [UInt8]? {
-        var line: [UInt8] = [UInt8(ascii: "[")]
-        for (index, element) in elements.enumerated() {
-            switch element {
-            case .array, .object: return nil
+    /// Writes an array of scalars on one line (`[1, "a"]`) when it fits in ``prettyLineWidth`` columns from `indent`;
+    /// otherwise leaves `output` as it was and returns false.
+    private static func writeInline(_ elements: [JSONValue], indent: Int, into output: inout [UInt8]) -> Bool {
+        let start = output.count
+        output.append(UInt8(ascii: "["))
+        for index in elements.indices {
+            switch elements[index] {
+            case .array, .object:
+                output.removeSubrange(start...)
+                return false
             default: break
             }
-            if index > 0 { line.append(contentsOf: ", ".utf8) }
-            element.writeCompact(into: &line)
-            if indent + line.count >= JSONValue.prettyLineWidth { return nil }
+            if index > 0 {
+                output.append(UInt8(ascii: ","))
+                output.append(UInt8(ascii: " "))
+            }
+            elements[index].writeCompact(into: &output)
+            if indent + output.count - start >= JSONValue.prettyLineWidth {
+                output.removeSubrange(start...)
+                return false
+            }
         }
-        line.append(UInt8(ascii: "]"))
-        return line
+        output.append(UInt8(ascii: "]"))
+        return true
     }
 
     private static func writeIndent(_ count: Int, into output: inout [UInt8]) {
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        var left = count
+        while left > 0 {
+            let run = min(left, spaces.count)
+            spaces.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
+            left -= run
+        }
     }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// Writes a string literal with the minimal escapes described in ``compactBytes()``.
     public static func writeString(_ value: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { bytes in
-            var runStart = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-                case 0x08: output.append(contentsOf: #"\b"#.utf8)
-                case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-                case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-                case 0x09: output.append(contentsOf: #"\t"#.utf8)
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    output.append(contentsOf: #"\u00"#.utf8)
-                    output.append(hex[Int(byte >> 4)])
-                    output.append(hex[Int(byte & 0x0F)])
-                }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        if value.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &output) }) == nil {
+            var copy = value
+            copy.withUTF8 { writeEscaped($0, into: &output) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes of a string's contents, escaped: runs without an escape are copied whole, and found eight bytes at a
+    /// time.
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            while index + 8 <= count, !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+            }
+            guard index < count else { break }
+            let byte = base[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            index += 1
+            runStart = index
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            default:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+    }
+
+    /// Whether one of eight bytes may need an escape: a control character, `"` or a backslash. Never false when one does
+    /// (the classic "has a byte less than n" and "has a zero byte" word tests).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0
     }
 }

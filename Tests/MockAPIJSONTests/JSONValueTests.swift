@@ -1,3 +1,4 @@
+import Foundation
 import MockAPIJSON
 import Testing
 
@@ -77,6 +78,41 @@ struct JSONWriteTests {
     @Test func compactBytes_escapeOnlyQuoteBackslashAndControls() {
         let value = JSONValue.string("a\"b\\c/d\u{7F}\u{2028}\u{08}\u{0C}\u{0B}é")
         #expect(String(decoding: value.compactBytes(), as: UTF8.self) == "\"a\\\"b\\\\c/d\u{7F}\u{2028}\\b\\f\\u000bé\"")
+    }
+
+    /// The writer skips eight bytes at a time while none needs an escape: every byte that does is found wherever it
+    /// stands in a word, and the bytes around the ones that do (`!`, `#`, `[`, `]`, space, DEL, UTF-8) are left alone.
+    @Test func writeString_escapesAtEveryPositionOfAWord() {
+        func reference(_ text: String) -> [UInt8] {
+            var bytes: [UInt8] = [UInt8(ascii: "\"")]
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): bytes += Array(#"\""#.utf8)
+                case UInt8(ascii: "\\"): bytes += Array(#"\\"#.utf8)
+                case 0x08: bytes += Array(#"\b"#.utf8)
+                case 0x0C: bytes += Array(#"\f"#.utf8)
+                case 0x0A: bytes += Array(#"\n"#.utf8)
+                case 0x0D: bytes += Array(#"\r"#.utf8)
+                case 0x09: bytes += Array(#"\t"#.utf8)
+                case ..<0x20: bytes += Array(String(format: "\\u%04x", byte).utf8)
+                default: bytes.append(byte)
+                }
+            }
+            return bytes + [UInt8(ascii: "\"")]
+        }
+        let specials: [Character] = ["\"", "\\", "\u{00}", "\u{01}", "\t", "\n", "\u{1F}", " ", "!", "#", "[", "]", "\u{7F}", "é", "😀"]
+        for special in specials {
+            for length in [1, 7, 8, 9, 16, 17, 23] {
+                for position in 0..<length {
+                    var text = String(repeating: "a", count: length)
+                    let index = text.index(text.startIndex, offsetBy: position)
+                    text.replaceSubrange(index...index, with: String(special))
+                    var written: [UInt8] = []
+                    JSONValue.writeString(text, into: &written)
+                    #expect(written == reference(text), "\(special.unicodeScalars.map { $0.value }) at \(position) of \(length)")
+                }
+            }
+        }
     }
 
     /// The layout of cassette files is fixed, so saving an unchanged cassette changes no byte.
