@@ -12,6 +12,12 @@ extension String {
         utf8.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) } ?? utf8.allSatisfy(predicate)
     }
 
+    /// `lowercased()`, without building a new string when there is nothing to lower: ASCII with no capital letter,
+    /// which is how header names arrive (HTTP/2 requires it) and how most JSON member names are written.
+    package func lowercasedIfNeeded() -> String {
+        utf8AllSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) } ? self : lowercased()
+    }
+
     /// Whether some byte of the string's UTF-8 satisfies `predicate`.
     @inlinable
     package func utf8Contains(where predicate: (UInt8) -> Bool) -> Bool {

@@ -21,7 +21,7 @@ package enum RedactionMarker {
     package static func containsPlaceholder(_ value: String) -> Bool {
         // Every placeholder has a `<`; most values have none, and looking for one is a byte scan, where the search
         // for a substring and the split below cost microseconds a value (a recorder asks for every header and string).
-        guard value.utf8.contains(UInt8(ascii: "<")) else { return false }
+        guard value.utf8Contains(UInt8(ascii: "<")) else { return false }
         return value.contains(generic) || value.split(separator: " ").contains { isPlaceholder(String($0)) }
     }
 }

@@ -15,7 +15,7 @@ package enum ProxyHeaders {
         let named = namedByConnection(headers)
         var output = HTTPHeaders()
         for field in headers {
-            let name = field.name.lowercased()
+            let name = field.name.lowercasedIfNeeded()
             guard !connectionFields.contains(name), !named.contains(name) else { continue }
             if name == "accept-encoding" {
                 if let narrowed = acceptEncoding(field.value) { output.append(field.name, narrowed) }
@@ -31,7 +31,7 @@ package enum ProxyHeaders {
     package static func toClient(_ headers: HTTPHeaders) -> HTTPHeaders {
         let named = namedByConnection(headers)
         return HTTPHeaders(headers.fields.filter { field in
-            let name = field.name.lowercased()
+            let name = field.name.lowercasedIfNeeded()
             return !connectionFields.contains(name) && !named.contains(name)
         })
     }

@@ -48,7 +48,7 @@ enum CredentialValue {
     /// Names of facts about a credential, not the credential: `token_url`, `secret_type`, `token_expires_at`,
     /// `GitHub-Authentication-Token-Expiration`, `token_scopes`.
     static func isDescriptiveName(_ name: String) -> Bool {
-        let lower = name.lowercased()
+        let lower = name.lowercasedIfNeeded()
         return descriptiveSuffixes.contains { lower.hasSuffix($0) }
     }
 

@@ -6,7 +6,7 @@ extension RedactionRules {
     /// Whether the value of a header is scrubbed by name. Cookie headers are judged per cookie
     /// (``scrubsCookies(in:)``).
     func scrubsHeader(_ name: String, value: String) -> Bool {
-        let lower = name.lowercased()
+        let lower = name.lowercasedIfNeeded()
         guard !keepHeaders.contains(lower), !value.isEmpty, !RedactionMarker.containsPlaceholder(value) else { return false }
         if headers.contains(lower) { return true }
         guard headerFragments.contains(where: { ByteSearch.contains($0, in: lower) }), !CredentialValue.isDescriptiveName(lower)
@@ -16,13 +16,13 @@ extension RedactionRules {
 
     /// Whether a header's value is a list of cookies scrubbed one by one: `Cookie` and `Set-Cookie`, named exactly.
     func scrubsCookies(in name: String) -> Bool {
-        let lower = name.lowercased()
+        let lower = name.lowercasedIfNeeded()
         return (lower == "cookie" || lower == "set-cookie") && headers.contains(lower) && !keepHeaders.contains(lower)
     }
 
     /// Whether a decoded query or form parameter is scrubbed by name.
     func scrubsParameter(_ name: String, value: String) -> Bool {
-        let lower = name.lowercased()
+        let lower = name.lowercasedIfNeeded()
         guard !keepQueryParameters.contains(lower), !value.isEmpty, !RedactionMarker.isPlaceholder(value) else { return false }
         if queryParameters.contains(lower) { return true }
         guard queryFragments.contains(where: { ByteSearch.contains($0, in: lower) }), !CredentialValue.isCursorName(lower),
@@ -40,7 +40,7 @@ extension RedactionRules {
             guard !text.isEmpty, !RedactionMarker.containsPlaceholder(text) else { return nil }
             if let rule = jsonFields.first(where: { $0.matches(path) }) { return rule.description }
             guard case .member(let name)? = path.last else { return nil }
-            let lower = name.lowercased()
+            let lower = name.lowercasedIfNeeded()
             guard let fragment = jsonFragments.first(where: { ByteSearch.contains($0, in: lower) }),
                 !CredentialValue.isCursorName(lower), !CredentialValue.isDescriptiveName(lower),
                 CredentialValue.couldBeCredential(text)

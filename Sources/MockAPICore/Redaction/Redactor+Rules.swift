@@ -7,7 +7,7 @@ extension Redactor {
     func scrubHeaders(_ headers: inout HTTPHeaders, side: String, scope: Scope, report: inout RedactionReport,
                       scrubbed: inout [SecretLiteral]) {
         for index in headers.fields.indices {
-            let name = headers.fields[index].name.lowercased()
+            let name = headers.fields[index].name.lowercasedIfNeeded()
             let value = headers.fields[index].value
             guard !scope.acknowledges(.secretHeader, at: "\(scope.at).\(side).headers[\(index)]") else { continue }
             var secrets: [String] = []
@@ -65,7 +65,7 @@ extension Redactor {
                 scrubbed.append(SecretLiteral(name: "\(place) \(name)", value: value, placeholder: RedactionMarker.generic))
                 return pair[...equals] + RedactionMarker.generic
             }
-            guard byShape, !rules.keepQueryParameters.contains(name.lowercased()) else { return pair }
+            guard byShape, !rules.keepQueryParameters.contains(name.lowercasedIfNeeded()) else { return pair }
             let (bytes, found) = CredentialShape.replacing(in: Array(raw.utf8), with: RedactionMarker.generic)
             guard !found.isEmpty else { return pair }
             changed = true
@@ -82,8 +82,8 @@ extension Redactor {
         let base = if case .json = body { "\(scope.at).\(side).body.json" } else { "\(scope.at).\(side).body.text" }
         var path: [JSONPathPattern.Location] = []
         var found: [(location: String, rule: String, value: JSONValue)] = []
-        let rewritten = scrub(document, path: &path, base: base, scope: scope, found: &found)
-        guard !found.isEmpty else { return }
+        guard let rewritten = scrub(document, path: &path, base: base, scope: scope, found: &found), !found.isEmpty
+        else { return }
         body = Redactor.replaced(found.map(\.value), in: body, expecting: rewritten) ?? Body(bytes: rewritten.compactBytes())
         let place = "\(scope.place)\(side) body"
         for item in found {
@@ -111,31 +111,41 @@ extension Redactor {
         return Body(bytes: bytes)
     }
 
+    /// The value with what the rules name replaced, or nil when nothing is (most bodies): a document is copied only
+    /// along the way to a replaced value.
     private func scrub(_ value: JSONValue, path: inout [JSONPathPattern.Location], base: String, scope: Scope,
-                       found: inout [(location: String, rule: String, value: JSONValue)]) -> JSONValue {
+                       found: inout [(location: String, rule: String, value: JSONValue)]) -> JSONValue? {
         switch value {
         case .string, .number:
             // The path is spelled out only for a value a rule names (most values are not).
-            guard let rule = rules.jsonRule(at: path, value: value) else { return value }
+            guard let rule = rules.jsonRule(at: path, value: value) else { return nil }
             let jsonPath = Redactor.describe(path)
             guard !scope.acknowledges(.secretField, at: base.hasSuffix(".json") ? base + jsonPath.dropFirst() : base)
-            else { return value }
+            else { return nil }
             found.append((jsonPath, rule, value))
             return .string(RedactionMarker.generic)
         case .array(let elements):
-            return .array(elements.enumerated().map { offset, element in
-                path.append(.index(offset))
+            var rewritten: [JSONValue]?
+            for index in elements.indices {
+                path.append(.index(index))
                 defer { path.removeLast() }
-                return scrub(element, path: &path, base: base, scope: scope, found: &found)
-            })
+                guard let element = scrub(elements[index], path: &path, base: base, scope: scope, found: &found) else { continue }
+                if rewritten == nil { rewritten = elements }
+                rewritten?[index] = element
+            }
+            return rewritten.map { .array($0) }
         case .object(let members):
-            return .object(members.map { member in
-                path.append(.member(member.name))
+            var rewritten: [JSONMember]?
+            for index in members.indices {
+                path.append(.member(members[index].name))
                 defer { path.removeLast() }
-                return JSONMember(member.name, scrub(member.value, path: &path, base: base, scope: scope, found: &found))
-            })
+                guard let member = scrub(members[index].value, path: &path, base: base, scope: scope, found: &found) else { continue }
+                if rewritten == nil { rewritten = members }
+                rewritten?[index].value = member
+            }
+            return rewritten.map { .object($0) }
         case .null, .bool:
-            return value
+            return nil
         }
     }
 

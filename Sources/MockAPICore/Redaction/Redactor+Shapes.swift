@@ -16,7 +16,7 @@ extension Redactor {
         for (side, keyPath) in [("request", \Interaction.request.headers), ("response", \Interaction.response.headers)] {
             for index in interaction[keyPath: keyPath].fields.indices {
                 let field = interaction[keyPath: keyPath].fields[index]
-                let name = field.name.lowercased()
+                let name = field.name.lowercasedIfNeeded()
                 guard !rules.headers.contains(name), !rules.keepHeaders.contains(name),
                     !scope.acknowledges(.secretShape, at: "\(scope.at).\(side).headers[\(index)]")
                 else { continue }
