@@ -14,6 +14,12 @@ package enum Body: Sendable, Hashable {
     /// Chooses the representation for recorded bytes: JSON when writing the parsed value reproduces them exactly,
     /// else text when they are UTF-8, else binary.
     package init(bytes: [UInt8]) {
+        self.init(bytes: bytes, keepingParsedJSON: false)
+    }
+
+    /// The same; with `keepingParsedJSON`, a JSON body keeps the value it was parsed into, so that scrubbing and
+    /// encoding it do not parse it again (an answer being recorded, not one kept in memory for long).
+    package init(bytes: [UInt8], keepingParsedJSON: Bool) {
         guard !bytes.isEmpty else {
             self = .none
             return
@@ -21,7 +27,7 @@ package enum Body: Sendable, Hashable {
         if let first = bytes.first(where: { !Body.isJSONWhitespace($0) }), Body.mayStartJSON(first),
             let value = try? JSONValue.parse(bytes), value.compactBytes() == bytes
         {
-            self = .json(CompactJSON(compactBytes: bytes))
+            self = .json(keepingParsedJSON ? CompactJSON(compactBytes: bytes, parsedValue: value) : CompactJSON(compactBytes: bytes))
             return
         }
         if let text = String(validating: bytes, as: UTF8.self) {

@@ -104,7 +104,8 @@ package final class Recorder: Responder {
                 method: request.method.uppercased(), path: upstreamPath, query: request.query, headers: headers,
                 body: Body(bytes: request.body)),
             response: RecordedResponse(
-                status: answer.status, headers: ProxyHeaders.storedResponse(answer.headers), body: Body(bytes: decoded)),
+                status: answer.status, headers: ProxyHeaders.storedResponse(answer.headers),
+                body: Body(bytes: decoded, keepingParsedJSON: true)),
             upstream: route.upstream, mount: route.mount == "/" ? nil : route.mount,
             recordedAt: JournalEntry.iso8601(Journal.now()),
             durationMs: (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15).rounded())
