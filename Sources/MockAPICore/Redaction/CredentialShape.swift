@@ -51,22 +51,33 @@ enum CredentialShape {
     /// start with is a match tried, so a body is read once, quickly.
     static func matches(in bytes: [UInt8]) -> [Match] {
         var found: [Match] = []
-        let starts = CredentialShape.starts
-        var offset = 0
-        var inWord = false
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if !inWord, starts[Int(byte)], let match = match(in: bytes, at: offset) {
-                found.append(match)
-                offset = match.range.upperBound
-                inWord = isWordByte(bytes[offset - 1])
-                continue
+        // One table lookup a byte: bodies are scanned whole, and most of their bytes start nothing.
+        classes.withUnsafeBufferPointer { classes in
+            bytes.withUnsafeBufferPointer { buffer in
+                var offset = 0
+                var inWord = false
+                while offset < buffer.count {
+                    let byteClass = classes[Int(buffer[offset])]
+                    if !inWord, byteClass & startsFlag != 0, let match = match(in: bytes, at: offset) {
+                        found.append(match)
+                        offset = match.range.upperBound
+                        inWord = isWordByte(buffer[offset - 1])
+                        continue
+                    }
+                    inWord = byteClass & wordFlag != 0
+                    offset += 1
+                }
             }
-            inWord = isWordByte(byte)
-            offset += 1
         }
         return found
     }
+
+    /// For each byte: whether a shape may start with it (``starts``), and whether it is a word byte (``isWordByte(_:)``).
+    private static let classes: [UInt8] = (0...255).map { byte in
+        (starts[byte] ? startsFlag : 0) | (isWordByte(UInt8(byte)) ? wordFlag : 0)
+    }
+    private static let startsFlag: UInt8 = 1
+    private static let wordFlag: UInt8 = 2
 
     /// The bytes a credential can start with: each format's first, `e` (a JWT), `-` (a PEM key) and the schemes' letters.
     static let starts: [Bool] = {
