@@ -4,10 +4,11 @@
 /// The cassette keeps the upstream's own URLs; only what the client receives is rewritten.
 enum ProxiedAnswer {
     /// - Parameters:
+    ///   - headers: the answer's fields that go to the client (``ProxyHeaders/toClient(_:)``).
     ///   - decoded: the body without its content coding, as recorded.
     ///   - rewriter: maps each upstream to the proxy's URL for its mount; nil leaves the answer as the upstream sent it.
-    static func make(_ answer: UpstreamResponse, decoded: [UInt8], recorded body: Body, rewriter: URLRewriter?) -> HTTPResponse {
-        let headers = ProxyHeaders.toClient(answer.headers)
+    static func make(_ answer: UpstreamResponse, headers: HTTPHeaders, decoded: [UInt8], recorded body: Body,
+                     rewriter: URLRewriter?) -> HTTPResponse {
         guard let rewriter else { return HTTPResponse(status: answer.status, headers: headers, body: answer.body) }
         var rewrittenHeaders = HTTPHeaders()
         for field in headers {

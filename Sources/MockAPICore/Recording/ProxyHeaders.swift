@@ -39,7 +39,12 @@ package enum ProxyHeaders {
     /// The upstream's header fields as stored: also without `Content-Encoding`, since the cassette holds the body
     /// decoded (replay would drop it anyway; see ``ResponsePreparer/unreplayedHeaders``).
     package static func storedResponse(_ headers: HTTPHeaders) -> HTTPHeaders {
-        HTTPHeaders(toClient(headers).fields.filter { !$0.name.equalsIgnoringASCIICase("content-encoding") })
+        storedResponse(clientHeaders: toClient(headers))
+    }
+
+    /// The same, from the fields ``toClient(_:)`` already gave.
+    package static func storedResponse(clientHeaders: HTTPHeaders) -> HTTPHeaders {
+        HTTPHeaders(clientHeaders.fields.filter { !$0.name.equalsIgnoringASCIICase("content-encoding") })
     }
 
     /// An `Accept-Encoding` value with only the codings mockapi decodes (gzip, deflate, br, identity), parameters

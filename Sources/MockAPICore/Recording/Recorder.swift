@@ -99,12 +99,13 @@ package final class Recorder: Responder {
             return failure(request, status: 502, cause: "undecodable body", message: "cannot record the answer to "
                 + "\(request.method) \(request.target) from \(route.upstream): \(error); nothing was recorded")
         }
+        let clientHeaders = ProxyHeaders.toClient(answer.headers)
         var interaction = Interaction(
             request: RecordedRequest(
                 method: request.method.uppercased(), path: upstreamPath, query: request.query, headers: headers,
                 body: Body(bytes: request.body)),
             response: RecordedResponse(
-                status: answer.status, headers: ProxyHeaders.storedResponse(answer.headers),
+                status: answer.status, headers: ProxyHeaders.storedResponse(clientHeaders: clientHeaders),
                 body: Body(bytes: decoded, keepingParsedJSON: true)),
             upstream: route.upstream, mount: route.mount == "/" ? nil : route.mount,
             recordedAt: JournalEntry.iso8601(Journal.now()),
@@ -127,7 +128,7 @@ package final class Recorder: Responder {
         statistics.merged(merged)
         journal.record(request, status: answer.status, outcome: .recorded(cassette: cassetteName, index: index))
         logger.debug("recorded \(request.method) \(request.target) → \(answer.status) as \(cassetteName)[\(index)]")
-        return .response(ProxiedAnswer.make(answer, decoded: decoded, recorded: interaction.response.body, rewriter: rewriter))
+        return .response(ProxiedAnswer.make(answer, headers: clientHeaders, decoded: decoded, recorded: interaction.response.body, rewriter: rewriter))
     }
 
     private func learn(_ secrets: [SecretLiteral]) {
