@@ -60,6 +60,24 @@ struct CassetteFileTests {
         }
     }
 
+    /// A recorder writes each interaction's log line by compacting its pretty bytes rather than encoding it again:
+    /// for every interaction of the committed fixtures, that gives exactly the compact encoding.
+    @Test func fixtures_compactingThePrettyFormGivesTheCompactForm() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures").standardized.path
+        var checked = 0
+        for item in try CassetteLoader.discover([root]) {
+            let cassette = try Cassette(bytes: try FileIO.read(item.file), file: item.file)
+            for interaction in cassette.interactions {
+                let value = interaction.jsonValue
+                var pretty: [UInt8] = []
+                value.writePretty(into: &pretty, indent: 4)
+                #expect(JSONValue.compacting(pretty: pretty) == value.compactBytes(), "\(item.file)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 100)
+    }
+
     @Test(arguments: [
         (#"{"id":1,"name":"x"}"#, "json"),
         (#"{"id": 1}"#, "text"),            // JSON, but compact writing would change its bytes

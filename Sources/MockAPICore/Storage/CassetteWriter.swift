@@ -91,9 +91,8 @@ package final class CassetteWriter: Sendable {
     package func append(_ interaction: Interaction, forbidding secrets: [SecretLiteral] = []) async throws(CassetteWriterError) -> Int {
         // Encoding and checking run in the caller's task, in parallel; only the write is serialised.
         let value = interaction.jsonValue
-        var compact: [UInt8] = []
-        value.writeCompact(into: &compact)
-        let encoded = EncodedInteraction(pretty: CassetteFileLayout.encode(value), compact: compact)
+        let pretty = CassetteFileLayout.encode(value)
+        let encoded = EncodedInteraction(pretty: pretty, compact: JSONValue.compacting(pretty: pretty))
         var leaks = Redactor.leaks(of: secrets, in: encoded.pretty) + Redactor.leaks(of: secrets, in: encoded.compact)
         for body in [interaction.request.body, interaction.response.body] {
             if case .binary(let bytes) = body { leaks += Redactor.leaks(of: secrets, in: bytes) }
