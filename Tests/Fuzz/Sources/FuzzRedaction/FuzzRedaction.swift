@@ -1,5 +1,6 @@
 import FuzzSupport
 @testable import MockAPICore
+import MockAPIJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,6 +39,15 @@ public func fuzzRedaction(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
     do { _ = try Cassette(bytes: cassette.fileBytes(), file: "redacted.json") } catch {
         fuzzFailure("the redacted cassette does not load: \(error)")
+    }
+    // A recorder writes an interaction's log line by compacting its pretty form (CassetteWriter).
+    for (position, interaction) in cassette.interactions.enumerated() {
+        let value = interaction.jsonValue
+        var pretty: [UInt8] = []
+        value.writePretty(into: &pretty, indent: 4)
+        if JSONValue.compacting(pretty: pretty) != value.compactBytes() {
+            fuzzFailure("interaction \(position): its pretty form compacted is not its compact form")
+        }
     }
     if isTokenLike(secret) {
         for (position, interaction) in cassette.interactions.enumerated() where contains(secret, interaction) {
