@@ -6,6 +6,9 @@ import Synchronization
 final class DeferredWork: Sendable {
     private struct State {
         var next = 0
+        /// The work started and not yet finished.
+        var running: Set<Int> = []
+        /// Their tasks, to cancel them (a task that finishes while it is being started is never added).
         var tasks: [Int: Task<Void, Never>] = [:]
         /// What runs once the last task finished after ``close(then:)``.
         var whenDrained: [@Sendable () -> Void] = []
@@ -15,23 +18,36 @@ final class DeferredWork: Sendable {
     private let state = Mutex(State())
 
     /// Runs `body` in a new task unless the server is stopping; returns whether it runs.
+    ///
+    /// The task starts on the calling thread (`Task.immediate`) and leaves it at its first wait (an upstream call's
+    /// answer, a delay), so starting deferred work wakes no pool thread only to park it again.
     func start(_ body: @escaping @Sendable () async -> Void) -> Bool {
-        state.withLock { state in
-            guard !state.closed else { return false }
+        let reserved = state.withLock { state -> Int? in
+            guard !state.closed else { return nil }
             let id = state.next
             state.next += 1
-            state.tasks[id] = Task {
-                await body()
-                self.finish(id)
-            }
-            return true
+            state.running.insert(id)
+            return id
         }
+        guard let id = reserved else { return false }
+        let task = Task.immediate {
+            await body()
+            self.finish(id)
+        }
+        let cancelNow = state.withLock { state -> Bool in
+            guard state.running.contains(id) else { return false }
+            state.tasks[id] = task
+            return state.closed
+        }
+        if cancelNow { task.cancel() }
+        return true
     }
 
     private func finish(_ id: Int) {
         let drained = state.withLock { state -> [@Sendable () -> Void] in
+            state.running.remove(id)
             state.tasks[id] = nil
-            guard state.closed, state.tasks.isEmpty else { return [] }
+            guard state.closed, state.running.isEmpty else { return [] }
             defer { state.whenDrained = [] }
             return state.whenDrained
         }
@@ -44,7 +60,7 @@ final class DeferredWork: Sendable {
     func close(then drained: @escaping @Sendable () -> Void) {
         let running = state.withLock { state -> [Task<Void, Never>]? in
             state.closed = true
-            guard !state.tasks.isEmpty else { return nil }
+            guard !state.running.isEmpty else { return nil }
             state.whenDrained.append(drained)
             return Array(state.tasks.values)
         }
