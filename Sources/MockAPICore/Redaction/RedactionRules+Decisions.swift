@@ -9,7 +9,7 @@ extension RedactionRules {
         let lower = name.lowercasedIfNeeded()
         guard !keepHeaders.contains(lower), !value.isEmpty, !RedactionMarker.containsPlaceholder(value) else { return false }
         if headers.contains(lower) { return true }
-        guard headerFragments.contains(where: { ByteSearch.contains($0, in: lower) }), !CredentialValue.isDescriptiveName(lower)
+        guard headerFragmentSet.contains(in: lower), !CredentialValue.isDescriptiveName(lower)
         else { return false }
         return CredentialValue.couldBeCredential(value)
     }
@@ -25,7 +25,7 @@ extension RedactionRules {
         let lower = name.lowercasedIfNeeded()
         guard !keepQueryParameters.contains(lower), !value.isEmpty, !RedactionMarker.isPlaceholder(value) else { return false }
         if queryParameters.contains(lower) { return true }
-        guard queryFragments.contains(where: { ByteSearch.contains($0, in: lower) }), !CredentialValue.isCursorName(lower),
+        guard queryFragmentSet.contains(in: lower), !CredentialValue.isCursorName(lower),
             !CredentialValue.isDescriptiveName(lower)
         else { return false }
         return CredentialValue.couldBeCredential(value)
@@ -41,7 +41,7 @@ extension RedactionRules {
             if let rule = jsonFields.first(where: { $0.matches(path) }) { return rule.description }
             guard case .member(let name)? = path.last else { return nil }
             let lower = name.lowercasedIfNeeded()
-            guard let fragment = jsonFragments.first(where: { ByteSearch.contains($0, in: lower) }),
+            guard let fragment = jsonFragmentSet.firstIndex(in: lower).map({ jsonFragments[$0] }),
                 !CredentialValue.isCursorName(lower), !CredentialValue.isDescriptiveName(lower),
                 CredentialValue.couldBeCredential(text)
             else { return nil }

@@ -43,17 +43,17 @@ public struct RedactionRules: Sendable, Equatable {
     /// Header names scrubbed in requests and responses, lower-case.
     public var headers: Set<String>
     /// Fragments: a header whose lower-case name contains one is scrubbed when its value could be a credential.
-    public var headerFragments: [String]
+    public var headerFragments: [String] { didSet { headerFragmentSet = FragmentSet(headerFragments) } }
     /// Query and form parameter names scrubbed, lower-case.
     public var queryParameters: Set<String>
     /// Fragments: a query or form parameter whose lower-case name contains one is scrubbed when its value could be a
     /// credential.
-    public var queryFragments: [String]
+    public var queryFragments: [String] { didSet { queryFragmentSet = FragmentSet(queryFragments) } }
     /// JSON body fields scrubbed in requests and responses.
     public var jsonFields: [JSONPathPattern]
     /// Fragments: a JSON member whose lower-case name contains one is scrubbed when its string value could be a
     /// credential.
-    public var jsonFragments: [String]
+    public var jsonFragments: [String] { didSet { jsonFragmentSet = FragmentSet(jsonFragments) } }
     /// Whether credential-shaped values (``CredentialShape``) are scrubbed wherever they appear.
     public var credentialShapes: Bool
     /// Values replaced wherever they stand as a whole value, each by its own placeholder (`--redact-env`).
@@ -64,6 +64,10 @@ public struct RedactionRules: Sendable, Equatable {
     public var keepQueryParameters: Set<String>
     /// JSON fields never scrubbed (`--keep-json-field`).
     public var keepJSONFields: [JSONPathPattern]
+    /// The fragments, ready to be looked for (``FragmentSet``).
+    private(set) var headerFragmentSet: FragmentSet
+    private(set) var queryFragmentSet: FragmentSet
+    private(set) var jsonFragmentSet: FragmentSet
     /// A scrubbed value at least this long that could be a credential is also replaced wherever else it stands as a
     /// whole value in the cassette (a token echoed in a body). Shorter values are only replaced where their rule points.
     public var minimumEchoLength: Int
@@ -84,6 +88,9 @@ public struct RedactionRules: Sendable, Equatable {
         self.keepQueryParameters = Set(keepQueryParameters.map { $0.lowercased() })
         self.keepJSONFields = keepJSONFields
         self.minimumEchoLength = minimumEchoLength
+        self.headerFragmentSet = FragmentSet(self.headerFragments)
+        self.queryFragmentSet = FragmentSet(self.queryFragments)
+        self.jsonFragmentSet = FragmentSet(self.jsonFragments)
     }
 
     /// Scrubs nothing (what `--no-default-redaction` starts from).
@@ -107,14 +114,14 @@ public struct RedactionRules: Sendable, Equatable {
     package func coversHeader(_ name: String) -> Bool {
         let lower = name.lowercased()
         guard !keepHeaders.contains(lower) else { return false }
-        return headers.contains(lower) || headerFragments.contains { ByteSearch.contains($0, in: lower) }
+        return headers.contains(lower) || headerFragmentSet.contains(in: lower)
     }
 
     /// Whether a parameter of this name may be scrubbed by name (exactly or by a fragment), and is not kept.
     func coversParameter(_ name: String) -> Bool {
         let lower = name.lowercased()
         guard !keepQueryParameters.contains(lower) else { return false }
-        return queryParameters.contains(lower) || queryFragments.contains { ByteSearch.contains($0, in: lower) }
+        return queryParameters.contains(lower) || queryFragmentSet.contains(in: lower)
     }
 
     /// These rules and `other`'s together.

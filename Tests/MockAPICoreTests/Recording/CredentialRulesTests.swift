@@ -63,6 +63,19 @@ struct CredentialRulesTests {
         #expect(report.changes.map(\.rule) == ["json $..access_token", "json *token*"])
     }
 
+    /// A member name holding several fragments is scrubbed by the first in the rules' order (the report names it),
+    /// wherever in the name each stands; fragments set after the rules were made are the ones looked for.
+    @Test func jsonMembers_fragmentOrderAndLaterChanges() {
+        let body = #"{"token_secret":"Qm9vbGVhbjpmYWxzZQ12","tok":"Qm9vbGVhbjpmYWxzZQ13","xtokenx":"Qm9vbGVhbjpmYWxzZQ14"}"#
+        var rules = RedactionRules(jsonFragments: ["SECRET", "token"])
+        let interaction = Interaction.recordedPost("/x", body: "", contentType: "application/json", responseBody: body)
+        let (_, report) = Self.redacted(interaction, rules)
+        #expect(report.changes.map(\.rule) == ["json *secret*", "json *token*"])
+        rules.jsonFragments = ["zzz", "oke"]
+        let (_, later) = Self.redacted(interaction, rules)
+        #expect(later.changes.map(\.rule) == ["json *oke*", "json *oke*"])
+    }
+
     /// A JSON body stored as text keeps its layout: only the scrubbed string changes.
     @Test func prettyJSONText_keepsItsLayout() {
         let body = "{\n  \"password\": \"hunter2hunter2\",\n  \"name\": \"x\"\n}"
