@@ -7,6 +7,8 @@
 // close) and HTTP/1.1 requests without Host. One pass over the headers, in C: this runs for every request.
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 #include <strings.h>
 #include <microhttpd.h>
 
@@ -63,6 +65,24 @@ static inline enum MHD_Result mockapi_request_fault_at(struct mockapi_request_ch
     return MHD_NO;
 }
 
+/// Whether a header value has no control byte other than tab, and no DEL. Eight bytes at a time: a word with none of
+/// them (no byte below 0x20, none equal to 0x7F; both tests are exact for "some byte is") is passed at once, and only
+/// from a word that has one on are the bytes looked at one by one (a tab is allowed). A byte at a time cost about
+/// ten instructions a byte on every header of every request.
+static inline int mockapi_value_is_clean(const unsigned char *value, size_t size) {
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    size_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+        uint64_t word;
+        memcpy(&word, value + i, 8);
+        uint64_t del = word ^ (0x7F * ones);
+        if ((((word - 0x20 * ones) & ~word) | ((del - ones) & ~del)) & highs) break;
+    }
+    for (; i < size; i++)
+        if ((value[i] < 0x20 && value[i] != '\t') || value[i] == 0x7F) return 0;
+    return 1;
+}
+
 static enum MHD_Result mockapi_check_header(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
                                             const char *value, size_t value_size) {
     struct mockapi_request_check *check = (struct mockapi_request_check *)cls;
@@ -71,11 +91,8 @@ static enum MHD_Result mockapi_check_header(void *cls, enum MHD_ValueKind kind, 
     for (size_t i = 0; i < key_size; i++)
         if (!mockapi_is_token_byte((unsigned char)key[i]))
             return mockapi_request_fault_at(check, MOCKAPI_REQUEST_BAD_HEADER_NAME, key, key_size);
-    for (size_t i = 0; value != NULL && i < value_size; i++) {
-        unsigned char byte = (unsigned char)value[i];
-        if ((byte < 0x20 && byte != '\t') || byte == 0x7F)
-            return mockapi_request_fault_at(check, MOCKAPI_REQUEST_BAD_HEADER_VALUE, key, key_size);
-    }
+    if (value != NULL && !mockapi_value_is_clean((const unsigned char *)value, value_size))
+        return mockapi_request_fault_at(check, MOCKAPI_REQUEST_BAD_HEADER_VALUE, key, key_size);
     if (mockapi_names_equal(key, key_size, "host")) {
         check->has_host = 1;
     } else if (mockapi_names_equal(key, key_size, "content-length")) {
