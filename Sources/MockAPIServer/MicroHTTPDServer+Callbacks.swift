@@ -89,13 +89,14 @@ extension ServerContext {
         }
         if !state.started {
             state.started = true
-            if let refusal = RequestRefusal.check(connection, method: method, version: version, targetIsClean: state.targetIsClean) {
+            var declared: String?
+            if let refusal = RequestRefusal.check(
+                connection, method: method, version: version, targetIsClean: state.targetIsClean, contentLength: &declared)
+            {
                 return sendError(connection, state, status: refusal.status, refusal.message)
             }
             // A declared body over the limit is refused before a byte of it is read.
-            if let declared = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length"),
-                let length = Int(String(cString: declared)), length > maxBodyBytes
-            {
+            if let declared, let length = Int(declared), length > maxBodyBytes {
                 return sendError(connection, state, status: 413, tooLargeMessage)
             }
             // Answering in this first call would make libmicrohttpd drop keep-alive: wait for the next one.
