@@ -2,6 +2,9 @@ import CMicroHTTPD
 import Logging
 import MockAPICore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The C callbacks. They live outside main.swift on purpose: top-level code is main-actor isolated, and libmicrohttpd
 // calls these from its own threads.
@@ -48,7 +51,12 @@ struct ConnectionHandle: @unchecked Sendable {
 
 let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, _ in
     guard let uri else { return Unmanaged.passRetained(RequestState(target: "/", targetIsClean: true)).toOpaque() }
-    let state = RequestState(target: String(cString: uri), targetIsClean: mockapi_target_is_clean(uri) != 0)
+    // The length once: both the check and the string read it.
+    let length = strlen(uri)
+    let target = uri.withMemoryRebound(to: UInt8.self, capacity: length) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    }
+    let state = RequestState(target: target, targetIsClean: mockapi_target_is_clean_n(uri, length) != 0)
     if LibMicroHTTPD.forgetsQueries { mockapi_mhd_forget_query(uri) }
     return Unmanaged.passRetained(state).toOpaque()
 }
