@@ -12,17 +12,21 @@ import Glibc
 /// Per-request state, created by the URI log callback (which sees the raw target before libmicrohttpd decodes it) and
 /// freed when libmicrohttpd reports the request complete. Touched by one libmicrohttpd thread at a time; the reply of
 /// deferred work crosses threads through `pending`.
+///
+/// Its variables are only touched on the one thread running the connection's callbacks, never two accesses at once:
+/// their run-time exclusivity checks (`swift_beginAccess`, four a request, each reaching into the runtime's code)
+/// are left out.
 final class RequestState: @unchecked Sendable {
     let target: String
     /// Whether the raw target has no space, control byte or DEL (`mockapi_target_is_clean`).
     let targetIsClean: Bool
-    var started = false
-    var answered = false
-    var body: [UInt8] = []
-    var bodyTooLarge = false
+    @exclusivity(unchecked) var started = false
+    @exclusivity(unchecked) var answered = false
+    @exclusivity(unchecked) var body: [UInt8] = []
+    @exclusivity(unchecked) var bodyTooLarge = false
     /// Set when the connection is parked for deferred work (and only then: a request that is answered at once
     /// allocates, locks and destroys nothing for it); read and cleared on libmicrohttpd's thread.
-    var parking: Parking?
+    @exclusivity(unchecked) var parking: Parking?
 
     init(target: String, targetIsClean: Bool) {
         self.target = target
