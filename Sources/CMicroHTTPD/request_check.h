@@ -61,16 +61,20 @@ static inline int mockapi_target_is_clean(const char *target) {
 static inline int mockapi_target_is_clean_n(const char *target, size_t size) {
     const unsigned char *bytes = (const unsigned char *)target;
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    size_t i = 0;
-    for (; i + 8 <= size; i += 8) {
+    if (size < 8) {
+        for (size_t i = 0; i < size; i++)
+            if (bytes[i] <= 0x20 || bytes[i] == 0x7F) return 0;
+        return 1;
+    }
+    // Whole words, then the last eight bytes (which may overlap the last word checked) instead of a byte loop.
+    for (size_t i = 0;; i += 8) {
+        if (i + 8 > size) i = size - 8;
         uint64_t word;
         memcpy(&word, bytes + i, 8);
         uint64_t del = word ^ (0x7F * ones);
         if ((((word - 0x21 * ones) & ~word) | ((del - ones) & ~del)) & highs) return 0;
+        if (i + 8 == size) return 1;
     }
-    for (; i < size; i++)
-        if (bytes[i] <= 0x20 || bytes[i] == 0x7F) return 0;
-    return 1;
 }
 
 static inline int mockapi_names_equal(const char *name, size_t size, const char *lower) {
@@ -95,14 +99,18 @@ static inline enum MHD_Result mockapi_request_fault_at(struct mockapi_request_ch
 /// ten instructions a byte on every header of every request.
 static inline int mockapi_value_is_clean(const unsigned char *value, size_t size) {
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    size_t i = 0;
-    for (; i + 8 <= size; i += 8) {
-        uint64_t word;
-        memcpy(&word, value + i, 8);
-        uint64_t del = word ^ (0x7F * ones);
-        if ((((word - 0x20 * ones) & ~word) | ((del - ones) & ~del)) & highs) break;
+    if (size >= 8) {
+        // Whole words, then the last eight bytes (which may overlap the last word checked) instead of a byte loop.
+        for (size_t i = 0;; i += 8) {
+            if (i + 8 > size) i = size - 8;
+            uint64_t word;
+            memcpy(&word, value + i, 8);
+            uint64_t del = word ^ (0x7F * ones);
+            if ((((word - 0x20 * ones) & ~word) | ((del - ones) & ~del)) & highs) break;
+            if (i + 8 == size) return 1;
+        }
     }
-    for (; i < size; i++)
+    for (size_t i = 0; i < size; i++)
         if ((value[i] < 0x20 && value[i] != '\t') || value[i] == 0x7F) return 0;
     return 1;
 }
