@@ -2,6 +2,9 @@ import CMicroHTTPD
 import Logging
 import MockAPICore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The C callbacks. They live outside main.swift on purpose: top-level code is main-actor isolated, and libmicrohttpd
 // calls these from its own threads.
@@ -9,21 +12,32 @@ import Synchronization
 /// Per-request state, created by the URI log callback (which sees the raw target before libmicrohttpd decodes it) and
 /// freed when libmicrohttpd reports the request complete. Touched by one libmicrohttpd thread at a time; the reply of
 /// deferred work crosses threads through `pending`.
+///
+/// Its variables are only touched on the one thread running the connection's callbacks, never two accesses at once:
+/// their run-time exclusivity checks (`swift_beginAccess`, four a request, each reaching into the runtime's code)
+/// are left out.
 final class RequestState: @unchecked Sendable {
     let target: String
     /// Whether the raw target has no space, control byte or DEL (`mockapi_target_is_clean`).
     let targetIsClean: Bool
-    var started = false
-    var answered = false
-    var body: [UInt8] = []
-    var bodyTooLarge = false
-    /// What to do when a suspended connection resumes: send a deferred reply, or close (a `hang` that timed out).
-    let pending = Mutex<Resumption?>(nil)
+    @exclusivity(unchecked) var started = false
+    @exclusivity(unchecked) var answered = false
+    @exclusivity(unchecked) var body: [UInt8] = []
+    @exclusivity(unchecked) var bodyTooLarge = false
+    /// Set when the connection is parked for deferred work (and only then: a request that is answered at once
+    /// allocates, locks and destroys nothing for it); read and cleared on libmicrohttpd's thread.
+    @exclusivity(unchecked) var parking: Parking?
 
     init(target: String, targetIsClean: Bool) {
         self.target = target
         self.targetIsClean = targetIsClean
     }
+}
+
+/// Where deferred work leaves what a parked connection does when it resumes: send a deferred reply, or close (a
+/// `hang` that timed out).
+final class Parking: Sendable {
+    let resumption = Mutex<Resumption?>(nil)
 }
 
 /// What deferred work hands back to a parked connection.
@@ -41,7 +55,12 @@ struct ConnectionHandle: @unchecked Sendable {
 
 let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, _ in
     guard let uri else { return Unmanaged.passRetained(RequestState(target: "/", targetIsClean: true)).toOpaque() }
-    let state = RequestState(target: String(cString: uri), targetIsClean: mockapi_target_is_clean(uri) != 0)
+    // The length once: both the check and the string read it.
+    let length = strlen(uri)
+    let target = uri.withMemoryRebound(to: UInt8.self, capacity: length) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    }
+    let state = RequestState(target: target, targetIsClean: mockapi_target_is_clean_n(uri, length) != 0)
     if LibMicroHTTPD.forgetsQueries { mockapi_mhd_forget_query(uri) }
     return Unmanaged.passRetained(state).toOpaque()
 }
@@ -82,49 +101,81 @@ extension ServerContext {
         }
         if !state.started {
             state.started = true
-            if let refusal = RequestRefusal.check(connection, method: method, version: version, targetIsClean: state.targetIsClean) {
+            var declared: String?
+            if let refusal = RequestRefusal.check(
+                connection, method: method, version: version, targetIsClean: state.targetIsClean, contentLength: &declared)
+            {
                 return sendError(connection, state, status: refusal.status, refusal.message)
             }
             // A declared body over the limit is refused before a byte of it is read.
-            if let declared = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length"),
-                let length = Int(String(cString: declared)), length > maxBodyBytes
-            {
+            if let declared, let length = Int(declared), length > maxBodyBytes {
                 return sendError(connection, state, status: 413, tooLargeMessage)
             }
             // Answering in this first call would make libmicrohttpd drop keep-alive: wait for the next one.
             return MHD_Result.YES
         }
-        if let uploadSize, uploadSize.pointee > 0 {
-            let count = uploadSize.pointee
-            uploadSize.pointee = 0
-            if state.bodyTooLarge || state.body.count + count > maxBodyBytes {
-                state.bodyTooLarge = true
-                state.body = []
-            } else if let upload {
-                upload.withMemoryRebound(to: UInt8.self, capacity: count) {
-                    state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
-                }
-            }
-            return MHD_Result.YES
-        }
+        if let uploadSize, uploadSize.pointee > 0 { return receive(upload, uploadSize, state) }
         if state.bodyTooLarge { return sendError(connection, state, status: 413, tooLargeMessage) }
         // Resumed after deferred work: send what it produced, or close.
-        switch state.pending.withLock({ pending in defer { pending = nil }; return pending }) {
-        case .send(let reply)?: return send(reply, connection, state)
-        case .close?:
-            state.answered = true
-            return MHD_Result.NO
-        case nil: break
-        }
+        if let parking = state.parking, let result = resume(parking, connection, state) { return result }
         RequestDeadlines.received(on: connection)
         let request = HTTPRequest(
-            method: method.map { String(cString: $0) } ?? "GET", target: state.target,
+            method: ServerContext.methodName(method), target: state.target,
             headers: collectHeaders(connection), body: state.body,
             peerIsLoopback: mockapi_mhd_peer_is_loopback(connection) != 0)
         state.body = []
-        return send(responder.reply(to: request), connection, state)
+        let reply = responder.reply(to: request)
+        // A recorded answer, the common case, here; every other kind of reply out of line, in `send`.
+        if case .prepared(let prepared) = reply {
+            guard let native = NativeResponse.cached(prepared) else { return MHD_Result.NO }
+            state.answered = true
+            return MHD_queue_response(connection, native.status, native.pointer)
+        }
+        return send(reply, connection, state)
     }
 
+    /// A piece of the request body: kept, or dropped once the body is over the limit.
+    @inline(never)
+    private func receive(_ upload: UnsafePointer<CChar>?, _ uploadSize: UnsafeMutablePointer<Int>, _ state: RequestState) -> MHD_Result {
+        let count = uploadSize.pointee
+        uploadSize.pointee = 0
+        if state.bodyTooLarge || state.body.count + count > maxBodyBytes {
+            state.bodyTooLarge = true
+            state.body = []
+        } else if let upload {
+            upload.withMemoryRebound(to: UInt8.self, capacity: count) {
+                state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
+        return MHD_Result.YES
+    }
+
+    /// The request method as a string: `GET` as a literal (no decoding), any other through `String(cString:)`.
+    @inline(__always)
+    private static func methodName(_ method: UnsafePointer<CChar>?) -> String {
+        guard let method else { return "GET" }
+        if method[0] == 0x47, method[1] == 0x45, method[2] == 0x54, method[3] == 0 { return "GET" }
+        return String(cString: method)
+    }
+
+    /// What a parked connection does now that it is resumed; nil when its deferred work has left nothing (go on as
+    /// with a new request).
+    @inline(never)
+    private func resume(_ parking: Parking, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result? {
+        switch parking.resumption.withLock({ pending in defer { pending = nil }; return pending }) {
+        case .send(let reply)?:
+            state.parking = nil
+            return send(reply, connection, state)
+        case .close?:
+            state.parking = nil
+            state.answered = true
+            return MHD_Result.NO
+        case nil:
+            return nil
+        }
+    }
+
+    @inline(never)
     private func send(_ reply: Reply, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
         switch reply {
         case .prepared(let prepared):
@@ -161,20 +212,23 @@ extension ServerContext {
     private func park(_ connection: OpaquePointer, _ state: RequestState,
                       _ work: @escaping @Sendable () async -> Resumption) -> MHD_Result {
         let handle = ConnectionHandle(pointer: connection)
+        let parking = Parking()
+        state.parking = parking
         MHD_suspend_connection(connection)
         let running = deferred.start {
             let next = await work()
-            state.pending.withLock { $0 = next }
+            parking.resumption.withLock { $0 = next }
             MHD_resume_connection(handle.pointer)
         }
         if !running {
             // The server is stopping: answer now rather than leave the connection parked.
-            state.pending.withLock { $0 = .send(.response(.text(status: 503, "mockapi is shutting down\n"))) }
+            parking.resumption.withLock { $0 = .send(.response(.text(status: 503, "mockapi is shutting down\n"))) }
             MHD_resume_connection(connection)
         }
         return MHD_Result.YES
     }
 
+    @inline(never)
     private func sendError(_ connection: OpaquePointer, _ state: RequestState, status: Int, _ message: String) -> MHD_Result {
         state.answered = true
         guard let native = NativeResponse.make(.text(status: status, message), date: true) else { return MHD_Result.NO }

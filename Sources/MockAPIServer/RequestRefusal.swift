@@ -14,8 +14,10 @@ struct RequestRefusal: Equatable {
 
     /// Why this request head is refused, or nil when it is fine. `targetIsClean`: the raw request target has no space,
     /// control byte or DEL (checked in C when the target arrives).
+    /// `contentLength`: set to the request's Content-Length value when it has one and is not refused (the check sees
+    /// every header, so the body limit needs no second lookup).
     static func check(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
-                      targetIsClean: Bool) -> RequestRefusal? {
+                      targetIsClean: Bool, contentLength: inout String?) -> RequestRefusal? {
         var check = mockapi_request_check()
         let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
         let fault = mockapi_mhd_check_request(connection, method, http11 ? 1 : 0, &check)
@@ -23,8 +25,19 @@ struct RequestRefusal: Equatable {
             guard targetIsClean else {
                 return refuse(400, "the request target contains a space or a control character; percent-encode it")
             }
+            // Several Content-Length headers are refused unless all are the same: this one is the first's value.
+            if check.content_lengths > 0, let length = check.length {
+                contentLength = length.withMemoryRebound(to: UInt8.self, capacity: check.length_size) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: check.length_size), as: UTF8.self)
+                }
+            }
             return nil
         }
+        return refusal(fault, check)
+    }
+
+    @inline(never)
+    private static func refusal(_ fault: mockapi_request_fault, _ check: mockapi_request_check) -> RequestRefusal {
         let header = withUnsafeBytes(of: check.header) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         switch fault {
         case MOCKAPI_REQUEST_BAD_METHOD:

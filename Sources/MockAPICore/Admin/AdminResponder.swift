@@ -150,6 +150,8 @@ package struct Router: Responder {
     package var headerNeeds: HeaderNeeds { main.headerNeeds.union(admin.headerNeeds) }
 
     package func reply(to request: HTTPRequest) -> Reply {
-        AdminResponder.handles(request.path) ? admin.reply(to: request) : main.reply(to: request)
+        // Every admin path starts `/_`: one byte tells a replayed request from them.
+        request.path.utf8ByteAfterSlash == UInt8(ascii: "_") && AdminResponder.handles(request.path)
+            ? admin.reply(to: request) : main.reply(to: request)
     }
 }

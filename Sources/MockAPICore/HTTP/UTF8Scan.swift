@@ -45,4 +45,32 @@ extension String {
         if case let found?? = found { return found }
         return utf8.starts(with: prefix.utf8)
     }
+
+    /// The second byte of the string's UTF-8 when the first is `/`, else 0. One test that tells a replayed path from
+    /// an admin (`/__mockapi…`) or scoped (`/@…`) one, where a prefix test costs a call and a `memcmp` a request.
+    @inlinable
+    package var utf8ByteAfterSlash: UInt8 {
+        utf8.withContiguousStorageIfAvailable { $0.count >= 2 && $0[0] == UInt8(ascii: "/") ? $0[1] : 0 } ?? utf8ByteAfterSlashSlowly
+    }
+
+    @inline(never)
+    @usableFromInline
+    var utf8ByteAfterSlashSlowly: UInt8 {
+        var bytes = utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "/") else { return 0 }
+        return bytes.next() ?? 0
+    }
+
+    /// Whether the two strings' UTF-8 is the same, byte for byte (which makes them equal strings; strings whose bytes
+    /// differ may still be equal, by canonical equivalence). False when either has no contiguous storage.
+    @inlinable
+    package func utf8BytesEqual(_ other: String) -> Bool {
+        let same = utf8.withContiguousStorageIfAvailable { bytes in
+            other.utf8.withContiguousStorageIfAvailable { others in
+                bytes.count == others.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, others.baseAddress!, bytes.count) == 0)
+            }
+        }
+        if case let same?? = same { return same }
+        return false
+    }
 }

@@ -79,11 +79,13 @@ package final class Journal: Sendable {
     }
 
     package func store(_ number: Int, _ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil) {
-        let entry = JournalEntry(
-            sequence: number, time: Journal.now(), method: request.method, path: request.path, query: request.query,
-            status: status, outcome: outcome, scope: scope)
+        let time = Journal.now()
         let capacity = self.capacity
         stripes.withCurrent { stripe in
+            // Made here, to be moved into the ring rather than copied into it.
+            let entry = JournalEntry(
+                sequence: number, time: time, method: request.method, path: request.path, query: request.query,
+                status: status, outcome: outcome, scope: scope)
             stripe.counts.requests += 1
             switch outcome {
             case .matched: stripe.counts.matched += 1

@@ -75,9 +75,10 @@ package struct RequestNormalizer: Sendable {
         RequestKey(
             method: RequestNormalizer.normalizeMethod(method),
             path: PercentDecoding.normalizePath(path),
-            query: parameters(query ?? ""),
-            body: bodyKey(body, contentType: headers["content-type"]),
-            headers: matchHeaders.map { name in
+            // The common request (no query, no body, no header to match) calls nothing for them.
+            query: query.map { parameters($0) } ?? [],
+            body: body.isEmpty ? .none : bodyKey(body, contentType: headers["content-type"]),
+            headers: matchHeaders.isEmpty ? [] : matchHeaders.map { name in
                 let values = headers.values(name)
                 guard !values.isEmpty else { return nil }
                 return wildcardHeaders.contains(name) ? RedactionMarker.generic : values.joined(separator: ", ")

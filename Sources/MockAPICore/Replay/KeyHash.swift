@@ -67,7 +67,14 @@ struct KeyHash {
         }
         if offset < bytes.count {
             var tail: UInt64 = 0
-            for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+            if bytes.count >= 8 {
+                // The last eight bytes, shifted so that only the ones after the last whole word are left: the same
+                // little-endian word as the loop below builds, in one load.
+                let last = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+                tail = last >> (8 * UInt64(8 - (bytes.count - offset)))
+            } else {
+                for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+            }
             high |= tail
             add(tail)
         }

@@ -57,7 +57,7 @@ struct KeyTable: Sendable {
         while true {
             let stored = Int(slots[slot])
             if stored == 0 { return nil }
-            if keys[stored - 1] == key { return stored - 1 }
+            if keys[stored - 1].matches(key) { return stored - 1 }
             slot = (slot + 1) & mask
         }
     }
