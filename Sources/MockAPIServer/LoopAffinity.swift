@@ -12,8 +12,8 @@ import NIOPosix
 /// open a connection for most calls.
 enum LoopAffinity {
     private final class Chosen: Sendable {
-        let loop: any EventLoop
-        init(_ loop: any EventLoop) { self.loop = loop }
+        let executor: EventLoopTaskExecutor
+        init(_ loop: any EventLoop) { self.executor = EventLoopTaskExecutor(loop) }
     }
 
     /// One for the process: a thread-specific variable holds on to itself while any thread has a value.
@@ -21,9 +21,13 @@ enum LoopAffinity {
 
     /// The calling thread's loop.
     static var loop: any EventLoop {
-        if let mine = chosen.currentValue { return mine.loop }
+        if let mine = chosen.currentValue { return mine.executor.loop }
         let mine = Chosen(MultiThreadedEventLoopGroup.singleton.next())
         chosen.currentValue = mine
-        return mine.loop
+        return mine.executor.loop
     }
+
+    /// Runs tasks on the calling thread's loop; nil when this thread has started no upstream call (a replay server's
+    /// threads never do, and start no event loop for it).
+    static var executorIfChosen: EventLoopTaskExecutor? { chosen.currentValue?.executor }
 }

@@ -215,7 +215,9 @@ extension ServerContext {
         let parking = Parking()
         state.parking = parking
         MHD_suspend_connection(connection)
-        let running = deferred.start {
+        // After its first wait, on the event loop of this thread's upstream calls when it has one (LoopAffinity): an
+        // upstream answer then resumes the work where it arrived, with no hop to the task pool.
+        let running = deferred.start(on: LoopAffinity.executorIfChosen) {
             let next = await work()
             parking.resumption.withLock { $0 = next }
             MHD_resume_connection(handle.pointer)
