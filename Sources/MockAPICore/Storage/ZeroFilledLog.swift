@@ -12,6 +12,9 @@ import Glibc
 struct ZeroFilledLog {
     /// Bytes of zeros written ahead of the end at a time, once the appends have used up the last ones.
     static let reserve = 1 << 20
+    /// That many zeros, made once: appending them is a copy, where appending `repeatElement` steps through them one
+    /// by one in an unoptimised build (a debug or sanitizer test run took seconds for each, on a recorder's thread).
+    private static let zeros = [UInt8](repeating: 0, count: reserve)
 
     let fd: Int32
     /// Where the next append goes: the bytes before it are the log's content.
@@ -39,7 +42,7 @@ struct ZeroFilledLog {
         let newEnd = end + bytes.count
         let grows = newEnd > capacity
         var written = bytes
-        if grows { written.append(contentsOf: repeatElement(0, count: ZeroFilledLog.reserve)) }
+        if grows { written.append(contentsOf: ZeroFilledLog.zeros) }
         do throws(FileIO.Failure) {
             try FileIO.writeAll(written, to: fd, at: end)
             guard fdatasync(fd) == 0 else { throw FileIO.Failure(description: "fdatasync: " + FileIO.errorText()) }
