@@ -33,48 +33,38 @@ struct mockapi_request_check {
     int transfer_encoding;
 };
 
-static inline int mockapi_is_token_byte(unsigned char byte) {
-    // tchar (RFC 9110 §5.6.2: letters, digits and !#$%&'*+-.^_`|~) as a bitmap of the 128 ASCII bytes: one load and a
-    // shift a byte, where a chain of comparisons cost several times as much on every header of every request.
-    static const unsigned long long tchar[2] = { 0x03ff6cfa00000000ULL, 0x57ffffffc7fffffeULL };
-    return byte < 128 && (int)((tchar[byte >> 6] >> (byte & 63)) & 1);
-}
-
-/// tchar as a table of the 256 bytes, for the loop over every header name: one load a byte.
+/// tchar (RFC 9110 §5.6.2: letters, digits and !#$%&'*+-.^_`|~) as a table of the 256 bytes: one load a byte, for
+/// the method and every header name of every request.
 static const unsigned char mockapi_tchar_table[256] = {
     ['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['a' ... 'z'] = 1,
     ['!'] = 1, ['#'] = 1, ['$'] = 1, ['%'] = 1, ['&'] = 1, ['\''] = 1, ['*'] = 1, ['+'] = 1, ['-'] = 1, ['.'] = 1,
     ['^'] = 1, ['_'] = 1, ['`'] = 1, ['|'] = 1, ['~'] = 1,
 };
 
-/// Whether a raw request target may be served as sent: no space, no control byte, no DEL (bytes above 0x7F pass:
-/// some clients send raw UTF-8). Checked on the C string libmicrohttpd hands over, before it becomes a Swift string,
-/// because a byte-by-byte predicate in Swift cost a call per byte on every request.
-static inline int mockapi_target_is_clean(const char *target) {
-    for (const unsigned char *byte = (const unsigned char *)target; *byte != '\0'; byte++)
-        if (*byte <= 0x20 || *byte == 0x7F) return 0;
-    return 1;
-}
-
-/// `mockapi_target_is_clean` over a target whose length is known, eight bytes at a time: a word with no byte up to
-/// 0x20 and none equal to 0x7F is passed at once (both tests are exact for "some byte is"), the rest byte by byte.
-static inline int mockapi_target_is_clean_n(const char *target, size_t size) {
-    const unsigned char *bytes = (const unsigned char *)target;
+/// Whether none of `size` (at least 8) bytes is below `limit` or equal to 0x7F, read eight at a time: whole words,
+/// then the last eight bytes (which may overlap the last word read) instead of a byte loop. Both word tests are exact
+/// for "some byte is".
+static inline int mockapi_words_are_clean(const unsigned char *bytes, size_t size, unsigned char limit) {
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    if (size < 8) {
-        for (size_t i = 0; i < size; i++)
-            if (bytes[i] <= 0x20 || bytes[i] == 0x7F) return 0;
-        return 1;
-    }
-    // Whole words, then the last eight bytes (which may overlap the last word checked) instead of a byte loop.
     for (size_t i = 0;; i += 8) {
         if (i + 8 > size) i = size - 8;
         uint64_t word;
         memcpy(&word, bytes + i, 8);
         uint64_t del = word ^ (0x7F * ones);
-        if ((((word - 0x21 * ones) & ~word) | ((del - ones) & ~del)) & highs) return 0;
+        if ((((word - (uint64_t)limit * ones) & ~word) | ((del - ones) & ~del)) & highs) return 0;
         if (i + 8 == size) return 1;
     }
+}
+
+/// Whether a raw request target may be served as sent: no space, no control byte, no DEL (bytes above 0x7F pass:
+/// some clients send raw UTF-8). Checked on the C string libmicrohttpd hands over, before it becomes a Swift string,
+/// because a byte-by-byte predicate in Swift cost a call per byte on every request.
+static inline int mockapi_target_is_clean(const char *target, size_t size) {
+    const unsigned char *bytes = (const unsigned char *)target;
+    if (size >= 8) return mockapi_words_are_clean(bytes, size, 0x21);
+    for (size_t i = 0; i < size; i++)
+        if (bytes[i] <= 0x20 || bytes[i] == 0x7F) return 0;
+    return 1;
 }
 
 static inline int mockapi_names_equal(const char *name, size_t size, const char *lower) {
@@ -93,23 +83,11 @@ static inline enum MHD_Result mockapi_request_fault_at(struct mockapi_request_ch
     return MHD_NO;
 }
 
-/// Whether a header value has no control byte other than tab, and no DEL. Eight bytes at a time: a word with none of
-/// them (no byte below 0x20, none equal to 0x7F; both tests are exact for "some byte is") is passed at once, and only
-/// from a word that has one on are the bytes looked at one by one (a tab is allowed). A byte at a time cost about
-/// ten instructions a byte on every header of every request.
+/// Whether a header value has no control byte other than tab, and no DEL. Eight bytes at a time when it has none of
+/// them at all; only a value with one (a tab is allowed) is looked at byte by byte. A byte at a time cost about ten
+/// instructions a byte on every header of every request.
 static inline int mockapi_value_is_clean(const unsigned char *value, size_t size) {
-    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    if (size >= 8) {
-        // Whole words, then the last eight bytes (which may overlap the last word checked) instead of a byte loop.
-        for (size_t i = 0;; i += 8) {
-            if (i + 8 > size) i = size - 8;
-            uint64_t word;
-            memcpy(&word, value + i, 8);
-            uint64_t del = word ^ (0x7F * ones);
-            if ((((word - 0x20 * ones) & ~word) | ((del - ones) & ~del)) & highs) break;
-            if (i + 8 == size) return 1;
-        }
-    }
+    if (size >= 8 && mockapi_words_are_clean(value, size, 0x20)) return 1;
     for (size_t i = 0; i < size; i++)
         if ((value[i] < 0x20 && value[i] != '\t') || value[i] == 0x7F) return 0;
     return 1;
@@ -148,7 +126,7 @@ static inline enum mockapi_request_fault mockapi_mhd_check_request(struct MHD_Co
     memset(check, 0, sizeof *check);
     if (method == NULL || method[0] == '\0') return check->fault = MOCKAPI_REQUEST_BAD_METHOD;
     for (const char *byte = method; *byte != '\0'; byte++)
-        if (!mockapi_is_token_byte((unsigned char)*byte)) return check->fault = MOCKAPI_REQUEST_BAD_METHOD;
+        if (!mockapi_tchar_table[(unsigned char)*byte]) return check->fault = MOCKAPI_REQUEST_BAD_METHOD;
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, mockapi_check_header, check);
     if (check->fault != MOCKAPI_REQUEST_OK) return check->fault;
     if (check->content_lengths > 0 && check->transfer_encoding) {

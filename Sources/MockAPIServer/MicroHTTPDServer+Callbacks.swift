@@ -60,7 +60,7 @@ let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, _ in
     let target = uri.withMemoryRebound(to: UInt8.self, capacity: length) {
         String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
     }
-    let state = RequestState(target: target, targetIsClean: mockapi_target_is_clean_n(uri, length) != 0)
+    let state = RequestState(target: target, targetIsClean: mockapi_target_is_clean(uri, length) != 0)
     if LibMicroHTTPD.forgetsQueries { mockapi_mhd_forget_query(uri) }
     return Unmanaged.passRetained(state).toOpaque()
 }
