@@ -8,7 +8,9 @@ public struct JournalEntry: Sendable {
     public enum Outcome: Sendable {
         /// Answered from a cassette.
         case matched(cassette: String, index: Int)
-        case unmatched(UnmatchedReport)
+        /// Boxed (`indirect`): inline, the report's five fields made every outcome, and so every entry of the ring,
+        /// as large as they are, and every copy of an outcome copy them.
+        indirect case unmatched(UnmatchedReport)
         /// Forwarded upstream and saved.
         case recorded(cassette: String, index: Int)
         /// An admin endpoint (`/__mockapi/…`).
@@ -96,9 +98,11 @@ package final class Journal: Sendable {
             case .admin: stripe.counts.admin += 1
             }
             if stripe.ring.count < capacity {
-                stripe.ring.append(entry)
+                stripe.ring.append(consume entry)
             } else {
-                stripe.ring[stripe.start] = entry
+                // `consume`: without it, a full ring copied the entry in (a retain of each of its strings) and then
+                // destroyed the original.
+                stripe.ring[stripe.start] = consume entry
                 stripe.start = (stripe.start + 1) % capacity
             }
         }
