@@ -8,8 +8,10 @@ public struct JournalEntry: Sendable {
     public enum Outcome: Sendable {
         /// Answered from a cassette.
         case matched(cassette: String, index: Int)
-        /// Boxed (`indirect`): inline, the report's five fields made every outcome, and so every entry of the ring,
-        /// as large as they are, and every copy of an outcome copy them.
+        /// Nothing recorded answers it (or, strict, every recording that matches was used); the report names the
+        /// nearest recorded requests.
+        // Boxed: inline, the report's five fields made every outcome, and so every entry of the journal's ring, that
+        // large, and every copy of an outcome copy them.
         indirect case unmatched(UnmatchedReport)
         /// Forwarded upstream and saved.
         case recorded(cassette: String, index: Int)
