@@ -40,35 +40,48 @@ package struct HTTPRequest: Sendable {
     }
 
     /// Splits a request target at the first `?`; a fragment, which clients should not send, is dropped, and an
-    /// absolute-form target (`http://host/path`, as sent to proxies) is reduced to its path. Works on bytes: this runs
-    /// for every request.
+    /// absolute-form target (`http://host/path`, as sent to proxies) is reduced to its path.
     package static func split(target: String) -> (path: String, query: String?) {
-        if case let split?? = target.utf8.withContiguousStorageIfAvailable({ splitOriginForm(target, $0) }) { return split }
-        let utf8 = target.utf8
-        var start = utf8.startIndex
-        if utf8.first == UInt8(ascii: "h"), let authority = absoluteFormAuthority(utf8) {
-            start = utf8[authority...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+        var bytes = target
+        return bytes.withUTF8 { bytes in
+            split(target: bytes) { $0.count == bytes.count ? target : String(decoding: $0, as: UTF8.self) }
         }
+    }
+
+    /// `split(target:)` over a raw target's bytes, as the engine reads them: `makePath` turns the path's bytes into a
+    /// string (a string already held for them, or a new one). Works on bytes: this runs for every request.
+    package static func split(target bytes: UnsafeBufferPointer<UInt8>, path makePath: (UnsafeBufferPointer<UInt8>) -> String)
+        -> (path: String, query: String?)
+    {
+        guard let base = bytes.baseAddress else { return ("/", nil) }
+        if bytes.first == UInt8(ascii: "h") {
+            let target = String(decoding: bytes, as: UTF8.self)
+            return splitAbsoluteForm(target) ?? splitOriginForm(bytes, base, makePath)
+        }
+        return splitOriginForm(bytes, base, makePath)
+    }
+
+    private static func splitOriginForm(_ bytes: UnsafeBufferPointer<UInt8>, _ base: UnsafePointer<UInt8>,
+                                        _ makePath: (UnsafeBufferPointer<UInt8>) -> String) -> (path: String, query: String?) {
+        let end = memchr(base, Int32(UInt8(ascii: "#")), bytes.count).map { UnsafeRawPointer(base).distance(to: $0) } ?? bytes.count
+        guard let mark = memchr(base, Int32(UInt8(ascii: "?")), end).map({ UnsafeRawPointer(base).distance(to: $0) }) else {
+            return (end == 0 ? "/" : makePath(UnsafeBufferPointer(rebasing: bytes[..<end])), nil)
+        }
+        let path = mark == 0 ? "/" : makePath(UnsafeBufferPointer(rebasing: bytes[..<mark]))
+        return (path, String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end]), as: UTF8.self))
+    }
+
+    /// The path and query of an absolute-form target (`http://host/path?query`); nil for any other.
+    private static func splitAbsoluteForm(_ target: String) -> (path: String, query: String?)? {
+        let utf8 = target.utf8
+        guard let authority = absoluteFormAuthority(utf8) else { return nil }
+        let start = utf8[authority...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
         let end = utf8[start...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
         guard let mark = utf8[start..<end].firstIndex(of: UInt8(ascii: "?")) else {
-            if start == utf8.startIndex && end == utf8.endIndex { return (target, nil) }
             return (start == end ? "/" : String(target[start..<end]), nil)
         }
         let path = start == mark ? "/" : String(target[start..<mark])
         return (path, String(target[utf8.index(after: mark)..<end]))
-    }
-
-    /// `split(target:)` over the target's bytes, for a target that does not start with `h` (every origin-form one:
-    /// `/path?query`); nil for the others. Allocates nothing when there is neither a query nor a fragment.
-    private static func splitOriginForm(_ target: String, _ bytes: UnsafeBufferPointer<UInt8>) -> (path: String, query: String?)? {
-        guard let base = bytes.baseAddress, bytes.first != UInt8(ascii: "h") else { return nil }
-        let end = memchr(base, Int32(UInt8(ascii: "#")), bytes.count).map { UnsafeRawPointer(base).distance(to: $0) } ?? bytes.count
-        guard let mark = memchr(base, Int32(UInt8(ascii: "?")), end).map({ UnsafeRawPointer(base).distance(to: $0) }) else {
-            if end == bytes.count { return (target, nil) }
-            return (end == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self), nil)
-        }
-        let path = mark == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self)
-        return (path, String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end]), as: UTF8.self))
     }
 
     /// Where the authority starts when the target begins with `http://` or `https://`.

@@ -34,6 +34,13 @@ struct KeyHash {
         return Int(truncatingIfNeeded: hash.finished)
     }
 
+    /// The hash of a path's bytes alone, for ``KeyTable/knownPath(_:)``.
+    static func of(path bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash = KeyHash()
+        _ = hash.add(UnsafeRawBufferPointer(bytes))
+        return Int(truncatingIfNeeded: hash.finished)
+    }
+
     private mutating func add(_ word: UInt64) {
         state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
         state ^= state >> 29
@@ -44,9 +51,15 @@ struct KeyHash {
     }
 
     private mutating func add(_ string: String) {
-        var string = string
         var withBytes = self
-        if string.withUTF8({ withBytes.add(UnsafeRawBufferPointer($0)) }) {
+        // Read in place: a copy to call `withUTF8` on retained and released the string. Only a string not stored as
+        // contiguous UTF-8 (none that a key holds, on Linux) is copied into that form first.
+        var ascii = string.utf8.withContiguousStorageIfAvailable { withBytes.add(UnsafeRawBufferPointer($0)) }
+        if ascii == nil {
+            var native = string
+            ascii = native.withUTF8 { withBytes.add(UnsafeRawBufferPointer($0)) }
+        }
+        if ascii == true {
             self = withBytes
         } else {
             // Not its bytes: a canonically equivalent string may have others.
