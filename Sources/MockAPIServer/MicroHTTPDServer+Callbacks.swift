@@ -9,31 +9,6 @@ import Glibc
 // The C callbacks. They live outside main.swift on purpose: top-level code is main-actor isolated, and libmicrohttpd
 // calls these from its own threads.
 
-/// Per-request state, created by the URI log callback (which sees the raw target before libmicrohttpd decodes it) and
-/// freed when libmicrohttpd reports the request complete. Touched by one libmicrohttpd thread at a time; the reply of
-/// deferred work crosses threads through `pending`.
-///
-/// Its variables are only touched on the one thread running the connection's callbacks, never two accesses at once:
-/// their run-time exclusivity checks (`swift_beginAccess`, four a request, each reaching into the runtime's code)
-/// are left out.
-final class RequestState: @unchecked Sendable {
-    let target: String
-    /// Whether the raw target has no space, control byte or DEL (`mockapi_target_is_clean`).
-    let targetIsClean: Bool
-    @exclusivity(unchecked) var started = false
-    @exclusivity(unchecked) var answered = false
-    @exclusivity(unchecked) var body: [UInt8] = []
-    @exclusivity(unchecked) var bodyTooLarge = false
-    /// Set when the connection is parked for deferred work (and only then: a request that is answered at once
-    /// allocates, locks and destroys nothing for it); read and cleared on libmicrohttpd's thread.
-    @exclusivity(unchecked) var parking: Parking?
-
-    init(target: String, targetIsClean: Bool) {
-        self.target = target
-        self.targetIsClean = targetIsClean
-    }
-}
-
 /// Where deferred work leaves what a parked connection does when it resumes: send a deferred reply, or close (a
 /// `hang` that timed out).
 final class Parking: Sendable {
@@ -53,22 +28,43 @@ struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
-let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, _ in
-    guard let uri else { return Unmanaged.passRetained(RequestState(target: "/", targetIsClean: true)).toOpaque() }
-    // The length once: both the check and the string read it.
-    let length = strlen(uri)
-    let target = uri.withMemoryRebound(to: UInt8.self, capacity: length) {
-        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+/// libmicrohttpd's connection-notify callback: a connection opened (its ``ConnectionState`` is made, and watched for
+/// request deadlines) or closed (it is freed).
+let mockapiConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
+    guard let cls, let connection, let socketContext else { return }
+    let deadlines = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines
+    if event == .CONNECTION_NOTIFY_STARTED {
+        let state = ConnectionState(
+            socket: mockapi_mhd_connection_fd(connection), peerIsLoopback: mockapi_mhd_peer_is_loopback(connection) != 0)
+        deadlines?.opened(state)
+        socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
+    } else if let pointer = socketContext.pointee {
+        let state = Unmanaged<ConnectionState>.fromOpaque(pointer)
+        deadlines?.closed(state.takeUnretainedValue())
+        state.release()
+        socketContext.pointee = nil
     }
-    let state = RequestState(target: target, targetIsClean: mockapi_target_is_clean(uri, length) != 0)
-    if LibMicroHTTPD.forgetsQueries { mockapi_mhd_forget_query(uri) }
-    return Unmanaged.passRetained(state).toOpaque()
 }
 
-let mockapiRequestCompleted: MHD_RequestCompletedCallback = { _, connection, requestContext, _ in
-    if let connection { RequestDeadlines.completed(on: connection) }
-    guard let requestContext, let state = requestContext.pointee else { return }
-    Unmanaged<RequestState>.fromOpaque(state).release()
+/// The URI log callback, which sees the raw request target before libmicrohttpd decodes it: starts the connection's
+/// next request, and makes the connection's state the request's context (borrowed: the connection outlives it).
+let mockapiURILog: mockapi_mhd_uri_log_fn = { cls, uri, connection in
+    guard let cls, let connection, let context = mockapi_mhd_socket_context(connection) else { return nil }
+    Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+        Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { state in
+            server.begin(uri, state)
+        }
+    }
+    if let uri, LibMicroHTTPD.forgetsQueries { mockapi_mhd_forget_query(uri) }
+    return context
+}
+
+let mockapiRequestCompleted: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
+    guard let cls, let requestContext, let context = requestContext.pointee else { return }
+    // Borrowed: a retain of the server, and of its deadline watchdog (whose weak reference from its timer gives it
+    // a side table, the slow path of retain and release), on every request otherwise.
+    let deadlines = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.hasDeadlines }
+    Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.endRequest(deadlines: deadlines) }
     requestContext.pointee = nil
 }
 
@@ -82,19 +78,33 @@ let mockapiLog: mockapi_mhd_log_fn = { context, message in
 
 let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, version, upload, uploadSize, requestContext in
     guard let cls, let connection, let requestContext, let statePointer = requestContext.pointee else { return MHD_Result.NO }
-    // Both outlive the call (the server stops libmicrohttpd before it goes; the state is released when the request
-    // completes): borrowed, not retained. A retain here is an atomic write to the server's header from both worker
+    // Both outlive the call (the server stops libmicrohttpd before it goes; the state is released when the connection
+    // closes): borrowed, not retained. A retain here is an atomic write to the server's header from both worker
     // threads on every request.
     return Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
-        Unmanaged<RequestState>.fromOpaque(statePointer)._withUnsafeGuaranteedRef { state in
+        Unmanaged<ConnectionState>.fromOpaque(statePointer)._withUnsafeGuaranteedRef { state in
             server.handle(connection, method: method, version: version, upload: upload, uploadSize: uploadSize, state: state)
         }
     }
 }
 
 extension ServerContext {
+    /// A request's target arrived: the connection's state takes its path (a string the responder already holds, when
+    /// it knows the path) and its query.
+    func begin(_ uri: UnsafePointer<CChar>?, _ state: ConnectionState) {
+        guard let uri else { return state.beginRequest(path: "/", query: nil, targetIsClean: true) }
+        // The length once: both the check and the split read it.
+        let length = strlen(uri)
+        let (path, query) = uri.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+            HTTPRequest.split(target: UnsafeBufferPointer(start: start, count: length)) { bytes in
+                responder.knownPath(bytes) ?? String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        state.beginRequest(path: path, query: query, targetIsClean: mockapi_target_is_clean(uri, length) != 0)
+    }
+
     func handle(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
-                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?, state: RequestState) -> MHD_Result {
+                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?, state: ConnectionState) -> MHD_Result {
         if state.answered {
             uploadSize?.pointee = 0
             return MHD_Result.YES
@@ -118,11 +128,10 @@ extension ServerContext {
         if state.bodyTooLarge { return sendError(connection, state, status: 413, tooLargeMessage) }
         // Resumed after deferred work: send what it produced, or close.
         if let parking = state.parking, let result = resume(parking, connection, state) { return result }
-        RequestDeadlines.received(on: connection)
+        state.received()
         let request = HTTPRequest(
-            method: ServerContext.methodName(method), target: state.target,
-            headers: collectHeaders(connection), body: state.body,
-            peerIsLoopback: mockapi_mhd_peer_is_loopback(connection) != 0)
+            method: ServerContext.methodName(method), path: state.path, query: state.query,
+            headers: collectHeaders(connection), body: state.body, peerIsLoopback: state.peerIsLoopback)
         state.body = []
         let reply = responder.reply(to: request)
         // A recorded answer, the common case, here; every other kind of reply out of line, in `send`.
@@ -136,7 +145,7 @@ extension ServerContext {
 
     /// A piece of the request body: kept, or dropped once the body is over the limit.
     @inline(never)
-    private func receive(_ upload: UnsafePointer<CChar>?, _ uploadSize: UnsafeMutablePointer<Int>, _ state: RequestState) -> MHD_Result {
+    private func receive(_ upload: UnsafePointer<CChar>?, _ uploadSize: UnsafeMutablePointer<Int>, _ state: ConnectionState) -> MHD_Result {
         let count = uploadSize.pointee
         uploadSize.pointee = 0
         if state.bodyTooLarge || state.body.count + count > maxBodyBytes {
@@ -161,7 +170,7 @@ extension ServerContext {
     /// What a parked connection does now that it is resumed; nil when its deferred work has left nothing (go on as
     /// with a new request).
     @inline(never)
-    private func resume(_ parking: Parking, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result? {
+    private func resume(_ parking: Parking, _ connection: OpaquePointer, _ state: ConnectionState) -> MHD_Result? {
         switch parking.resumption.withLock({ pending in defer { pending = nil }; return pending }) {
         case .send(let reply)?:
             state.parking = nil
@@ -176,7 +185,7 @@ extension ServerContext {
     }
 
     @inline(never)
-    private func send(_ reply: Reply, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
+    private func send(_ reply: Reply, _ connection: OpaquePointer, _ state: ConnectionState) -> MHD_Result {
         switch reply {
         case .prepared(let prepared):
             guard let native = NativeResponse.cached(prepared) else { return MHD_Result.NO }
@@ -209,7 +218,7 @@ extension ServerContext {
     }
 
     /// Suspends the connection (no thread waits) until `work` says what to do, then resumes it.
-    private func park(_ connection: OpaquePointer, _ state: RequestState,
+    private func park(_ connection: OpaquePointer, _ state: ConnectionState,
                       _ work: @escaping @Sendable () async -> Resumption) -> MHD_Result {
         let handle = ConnectionHandle(pointer: connection)
         let parking = Parking()
@@ -231,7 +240,7 @@ extension ServerContext {
     }
 
     @inline(never)
-    private func sendError(_ connection: OpaquePointer, _ state: RequestState, status: Int, _ message: String) -> MHD_Result {
+    private func sendError(_ connection: OpaquePointer, _ state: ConnectionState, status: Int, _ message: String) -> MHD_Result {
         state.answered = true
         guard let native = NativeResponse.make(.text(status: status, message), date: true) else { return MHD_Result.NO }
         return MHD_queue_response(connection, native.status, native.pointer)

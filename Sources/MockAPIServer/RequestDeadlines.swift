@@ -15,24 +15,12 @@ import Glibc
 /// the responder. A watchdog shuts down the socket of a connection past its deadline; libmicrohttpd then reads the end
 /// of the stream and closes the connection the usual way. Time spent answering (an upstream call) does not count.
 final class RequestDeadlines: Sendable {
-    /// The deadline state of one connection, kept in libmicrohttpd's socket context for it.
-    final class Watched: Sendable {
-        let socket: Int32
-        /// When the request now on its way in started (``RequestDeadlines/now()``); 0 while a request is being answered.
-        fileprivate let since: Atomic<UInt64>
-
-        fileprivate init(socket: Int32) {
-            self.socket = socket
-            self.since = Atomic(RequestDeadlines.now())
-        }
-    }
-
     let seconds: Int
     private let limit: UInt64
     private let logger: Logger
     /// Open connections; a connection leaves before libmicrohttpd closes its socket, so a socket shut down under this
     /// lock is never one that was closed and reused for another connection.
-    private let open = Mutex<[ObjectIdentifier: Watched]>([:])
+    private let open = Mutex<[ObjectIdentifier: ConnectionState]>([:])
     /// Dispatch sources are thread-safe; Dispatch does not say so to the compiler.
     nonisolated(unsafe) private let timer: any DispatchSourceTimer
 
@@ -50,30 +38,14 @@ final class RequestDeadlines: Sendable {
 
     deinit { timer.cancel() }
 
-    func opened(socket: Int32) -> Watched {
-        let watched = Watched(socket: socket)
-        open.withLock { $0[ObjectIdentifier(watched)] = watched }
-        return watched
+    /// Watches a connection that opened.
+    func opened(_ connection: ConnectionState) {
+        open.withLock { $0[ObjectIdentifier(connection)] = connection }
     }
 
-    func closed(_ watched: Watched) {
-        _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(watched)) }
-    }
-
-    /// The request on this connection has arrived whole: its deadline is off until the answer is sent.
-    static func received(on connection: OpaquePointer) {
-        withWatched(connection) { $0.since.store(0, ordering: .relaxed) }
-    }
-
-    /// The previous request on this connection is done: the next one must arrive within the timeout from now.
-    static func completed(on connection: OpaquePointer) {
-        withWatched(connection) { $0.since.store(now(), ordering: .relaxed) }
-    }
-
-    /// The connection's state, borrowed (it lives until the connection closes): these run twice per request.
-    private static func withWatched(_ connection: OpaquePointer, _ body: (Watched) -> Void) {
-        guard let context = mockapi_mhd_socket_context(connection) else { return }
-        Unmanaged<Watched>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+    /// Stops watching a connection that is closing.
+    func closed(_ connection: ConnectionState) {
+        _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
     }
 
     /// Nanoseconds on the monotonic clock: `clock_gettime` directly, a vDSO call that the journal's clock reading
@@ -100,20 +72,5 @@ final class RequestDeadlines: Sendable {
         if cut > 0 {
             logger.info("closed \(cut) connection\(cut == 1 ? "" : "s") whose request did not arrive whole within the request timeout of \(seconds) s")
         }
-    }
-}
-
-/// libmicrohttpd's connection-notify callback: a connection opened or closed.
-let mockapiConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
-    guard let cls, let connection, let socketContext else { return }
-    guard let deadlines = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines else { return }
-    if event == .CONNECTION_NOTIFY_STARTED {
-        let watched = deadlines.opened(socket: mockapi_mhd_connection_fd(connection))
-        socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()
-    } else if let pointer = socketContext.pointee {
-        let watched = Unmanaged<RequestDeadlines.Watched>.fromOpaque(pointer)
-        deadlines.closed(watched.takeUnretainedValue())
-        watched.release()
-        socketContext.pointee = nil
     }
 }

@@ -113,6 +113,26 @@ struct HostileRequestTests {
         await rig.stop()
     }
 
+    /// A connection's state is kept from one request to the next: each request starts clean, with nothing of the one
+    /// before (its query, its body) carried over.
+    @Test func keptAliveRequests_startClean() async throws {
+        let rig = try HostileRig()
+        let statuses = try await onThread {
+            let connection = try rig.connect()
+            var statuses: [Int?] = []
+            for request in [
+                "GET /?page=2 HTTP/1.1\r\nHost: x\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\n\r\n",
+                "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}", "GET / HTTP/1.1\r\nHost: x\r\n\r\n",
+            ] {
+                connection.send(request)
+                statuses.append(connection.readResponse()?.status)
+            }
+            return statuses
+        }
+        #expect(statuses == [404, 200, 404, 200])
+        await rig.stop()
+    }
+
     /// `Expect: 100-continue` gets the interim answer, then the final one once the body is sent; a body declared over
     /// the limit gets 413 at once, and no 100.
     @Test func expectContinue() async throws {

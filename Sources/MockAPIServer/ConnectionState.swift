@@ -1,0 +1,65 @@
+import CMicroHTTPD
+import Synchronization
+
+/// What mockapi keeps for one client connection, in libmicrohttpd's socket context for it: made when the connection
+/// opens and freed when it closes, so that the requests on a kept-alive connection allocate nothing for it.
+///
+/// Holds the facts of the connection (its socket, whether the peer is on this machine, the deadline of the request on
+/// its way in) and the state of its current request. libmicrohttpd handles one request of a connection at a time:
+/// `beginRequest` (from the URI log callback) and `endRequest` (from the request-completed callback) bracket each.
+///
+/// The request's variables are only touched on the one thread running the connection's callbacks, never two accesses
+/// at once: their run-time exclusivity checks (`swift_beginAccess`, four a request, each reaching into the runtime's
+/// code) are left out. The reply of deferred work crosses threads through `parking`'s lock.
+final class ConnectionState: @unchecked Sendable {
+    let socket: Int32
+    /// Whether the client connected from this machine (127.0.0.0/8 or ::1).
+    let peerIsLoopback: Bool
+    /// When the request now on its way in started (``RequestDeadlines/now()``); 0 while a request is being answered.
+    /// Read by the deadline watchdog's thread.
+    let since: Atomic<UInt64>
+
+    /// The request target's path, percent-encoded as sent.
+    @exclusivity(unchecked) var path = ""
+    /// The query after `?`, percent-encoded as sent; nil when the target has none.
+    @exclusivity(unchecked) var query: String?
+    /// Whether the raw target has no space, control byte or DEL (`mockapi_target_is_clean`).
+    @exclusivity(unchecked) var targetIsClean = true
+    @exclusivity(unchecked) var started = false
+    @exclusivity(unchecked) var answered = false
+    @exclusivity(unchecked) var body: [UInt8] = []
+    @exclusivity(unchecked) var bodyTooLarge = false
+    /// Set when the connection is parked for deferred work (and only then: a request that is answered at once
+    /// allocates, locks and destroys nothing for it); read and cleared on libmicrohttpd's thread.
+    @exclusivity(unchecked) var parking: Parking?
+
+    init(socket: Int32, peerIsLoopback: Bool) {
+        self.socket = socket
+        self.peerIsLoopback = peerIsLoopback
+        self.since = Atomic(RequestDeadlines.now())
+    }
+
+    /// A new request on the connection, whose target is split into `path` and `query`.
+    func beginRequest(path: String, query: String?, targetIsClean: Bool) {
+        self.path = path
+        self.query = query
+        self.targetIsClean = targetIsClean
+    }
+
+    /// The request is answered and sent (or abandoned): forget it. `deadlines`: start the next one's deadline.
+    func endRequest(deadlines: Bool) {
+        path = ""
+        query = nil
+        started = false
+        answered = false
+        body = []
+        bodyTooLarge = false
+        parking = nil
+        if deadlines { since.store(RequestDeadlines.now(), ordering: .relaxed) }
+    }
+
+    /// The whole request arrived: its deadline no longer runs.
+    func received() {
+        since.store(0, ordering: .relaxed)
+    }
+}
