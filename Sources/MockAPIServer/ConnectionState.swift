@@ -46,8 +46,9 @@ final class ConnectionState: @unchecked Sendable {
         self.targetIsClean = targetIsClean
     }
 
-    /// The request is answered and sent (or abandoned): forget it. `deadlines`: start the next one's deadline.
-    func endRequest(deadlines: Bool) {
+    /// The request is answered and sent (or abandoned): forget it, and start the next one's deadline (read only when
+    /// the server has a request timeout).
+    func endRequest() {
         path = ""
         query = nil
         started = false
@@ -55,7 +56,7 @@ final class ConnectionState: @unchecked Sendable {
         body = []
         bodyTooLarge = false
         parking = nil
-        if deadlines { since.store(RequestDeadlines.now(), ordering: .relaxed) }
+        since.store(RequestDeadlines.now(), ordering: .relaxed)
     }
 
     /// The whole request arrived: its deadline no longer runs.

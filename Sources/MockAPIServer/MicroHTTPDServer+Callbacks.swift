@@ -48,23 +48,16 @@ let mockapiConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, s
 
 /// The URI log callback, which sees the raw request target before libmicrohttpd decodes it: starts the connection's
 /// next request, and makes the connection's state the request's context (borrowed: the connection outlives it).
-let mockapiURILog: mockapi_mhd_uri_log_fn = { cls, uri, connection in
-    guard let cls, let connection, let context = mockapi_mhd_socket_context(connection) else { return nil }
-    Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
-        Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { state in
-            server.begin(uri, state)
-        }
-    }
+let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, connection in
+    guard let connection, let context = mockapi_mhd_socket_context(connection) else { return nil }
+    Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { ServerContext.begin(uri, $0) }
     if let uri, LibMicroHTTPD.forgetsQueries { mockapi_mhd_forget_query(uri) }
     return context
 }
 
-let mockapiRequestCompleted: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
-    guard let cls, let requestContext, let context = requestContext.pointee else { return }
-    // Borrowed: a retain of the server, and of its deadline watchdog (whose weak reference from its timer gives it
-    // a side table, the slow path of retain and release), on every request otherwise.
-    let deadlines = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.hasDeadlines }
-    Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.endRequest(deadlines: deadlines) }
+let mockapiRequestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+    guard let requestContext, let context = requestContext.pointee else { return }
+    Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.endRequest() }
     requestContext.pointee = nil
 }
 
@@ -89,16 +82,13 @@ let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, meth
 }
 
 extension ServerContext {
-    /// A request's target arrived: the connection's state takes its path (a string the responder already holds, when
-    /// it knows the path) and its query.
-    func begin(_ uri: UnsafePointer<CChar>?, _ state: ConnectionState) {
+    /// A request's target arrived: the connection's state takes its path and its query.
+    static func begin(_ uri: UnsafePointer<CChar>?, _ state: ConnectionState) {
         guard let uri else { return state.beginRequest(path: "/", query: nil, targetIsClean: true) }
         // The length once: both the check and the split read it.
         let length = strlen(uri)
-        let (path, query) = uri.withMemoryRebound(to: UInt8.self, capacity: length) { start in
-            HTTPRequest.split(target: UnsafeBufferPointer(start: start, count: length)) { bytes in
-                responder.knownPath(bytes) ?? String(decoding: bytes, as: UTF8.self)
-            }
+        let (path, query) = uri.withMemoryRebound(to: UInt8.self, capacity: length) {
+            HTTPRequest.split(target: UnsafeBufferPointer(start: $0, count: length))
         }
         state.beginRequest(path: path, query: query, targetIsClean: mockapi_target_is_clean(uri, length) != 0)
     }

@@ -112,15 +112,12 @@ final class ServerContext: Sendable {
     let deferred = DeferredWork()
     /// Cuts connections whose request takes longer than the connection timeout to arrive; nil without a timeout.
     let deadlines: RequestDeadlines?
-    /// Whether `deadlines` is there: read on every request without retaining it.
-    let hasDeadlines: Bool
     /// Handed to libmicrohttpd's logger option; lives as long as this context.
     nonisolated(unsafe) let mhdLogger: UnsafeMutablePointer<mockapi_mhd_logger>
 
     init(responder: any Responder, maxBodyBytes: Int, maxBodySetting: String?, connectionTimeout: Int, logger: Logger) {
         self.responder = responder
         self.deadlines = connectionTimeout > 0 ? RequestDeadlines(seconds: connectionTimeout, logger: logger) : nil
-        self.hasDeadlines = deadlines != nil
         self.headerNeeds = responder.headerNeeds
         if case .only(let names) = headerNeeds { neededHeaders = names.sorted().map { ($0, strdup($0)!) } } else { neededHeaders = [] }
         self.maxBodyBytes = maxBodyBytes

@@ -119,21 +119,6 @@ struct RequestTargetTests {
         #expect(parts.query == query)
     }
 
-    /// The engine splits the raw target's bytes and makes a string of the path alone (the rest is the query).
-    @Test func splitBytes_handsOnlyThePathToMakePath() {
-        var seen: [String] = []
-        var target = "/a/b?x=1#f"
-        let parts = target.withUTF8 { bytes in
-            HTTPRequest.split(target: bytes) { path in
-                seen.append(String(decoding: path, as: UTF8.self))
-                return "made"
-            }
-        }
-        #expect(parts.path == "made")
-        #expect(parts.query == "x=1")
-        #expect(seen == ["/a/b"])
-    }
-
     @Test func queryParameters_keepEmptyNamesAndValues_skipEmptyPairs() {
         #expect(QueryParameter.parse("a=1&&b&c=&=d&e=f=g") == [
             QueryParameter("a", "1"), QueryParameter("b", ""), QueryParameter("c", ""), QueryParameter("", "d"),

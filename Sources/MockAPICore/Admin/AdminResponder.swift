@@ -154,8 +154,4 @@ package struct Router: Responder {
         request.path.utf8ByteAfterSlash == UInt8(ascii: "_") && AdminResponder.handles(request.path)
             ? admin.reply(to: request) : main.reply(to: request)
     }
-
-    package func knownPath(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        main.knownPath(bytes)
-    }
 }

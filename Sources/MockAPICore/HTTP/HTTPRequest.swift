@@ -42,33 +42,22 @@ package struct HTTPRequest: Sendable {
     /// Splits a request target at the first `?`; a fragment, which clients should not send, is dropped, and an
     /// absolute-form target (`http://host/path`, as sent to proxies) is reduced to its path.
     package static func split(target: String) -> (path: String, query: String?) {
-        var bytes = target
-        return bytes.withUTF8 { bytes in
-            split(target: bytes) { $0.count == bytes.count ? target : String(decoding: $0, as: UTF8.self) }
-        }
+        var native = target
+        return native.withUTF8 { split(target: $0) }
     }
 
-    /// `split(target:)` over a raw target's bytes, as the engine reads them: `makePath` turns the path's bytes into a
-    /// string (a string already held for them, or a new one). Works on bytes: this runs for every request.
-    package static func split(target bytes: UnsafeBufferPointer<UInt8>, path makePath: (UnsafeBufferPointer<UInt8>) -> String)
-        -> (path: String, query: String?)
-    {
+    /// `split(target:)` over a raw target's bytes, as the engine reads them. Works on bytes: this runs for every
+    /// request.
+    package static func split(target bytes: UnsafeBufferPointer<UInt8>) -> (path: String, query: String?) {
         guard let base = bytes.baseAddress else { return ("/", nil) }
-        if bytes.first == UInt8(ascii: "h") {
-            let target = String(decoding: bytes, as: UTF8.self)
-            return splitAbsoluteForm(target) ?? splitOriginForm(bytes, base, makePath)
+        if bytes.first == UInt8(ascii: "h"), let split = splitAbsoluteForm(String(decoding: bytes, as: UTF8.self)) {
+            return split
         }
-        return splitOriginForm(bytes, base, makePath)
-    }
-
-    private static func splitOriginForm(_ bytes: UnsafeBufferPointer<UInt8>, _ base: UnsafePointer<UInt8>,
-                                        _ makePath: (UnsafeBufferPointer<UInt8>) -> String) -> (path: String, query: String?) {
         let end = memchr(base, Int32(UInt8(ascii: "#")), bytes.count).map { UnsafeRawPointer(base).distance(to: $0) } ?? bytes.count
-        guard let mark = memchr(base, Int32(UInt8(ascii: "?")), end).map({ UnsafeRawPointer(base).distance(to: $0) }) else {
-            return (end == 0 ? "/" : makePath(UnsafeBufferPointer(rebasing: bytes[..<end])), nil)
-        }
-        let path = mark == 0 ? "/" : makePath(UnsafeBufferPointer(rebasing: bytes[..<mark]))
-        return (path, String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)..<end]), as: UTF8.self))
+        let mark = memchr(base, Int32(UInt8(ascii: "?")), end).map { UnsafeRawPointer(base).distance(to: $0) }
+        let pathEnd = mark ?? end
+        let path = pathEnd == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<pathEnd]), as: UTF8.self)
+        return (path, mark.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[($0 + 1)..<end]), as: UTF8.self) })
     }
 
     /// The path and query of an absolute-form target (`http://host/path?query`); nil for any other.

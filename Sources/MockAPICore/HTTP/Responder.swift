@@ -42,13 +42,6 @@ package enum HeaderNeeds: Sendable, Equatable {
 package protocol Responder: Sendable {
     var headerNeeds: HeaderNeeds { get }
     func reply(to request: HTTPRequest) -> Reply
-    /// The string this responder already holds for a request path, when `bytes` are one it expects (a recorded
-    /// path): the engine uses it for the request instead of making a new string. Nil for any other path.
-    func knownPath(_ bytes: UnsafeBufferPointer<UInt8>) -> String?
-}
-
-extension Responder {
-    package func knownPath(_ bytes: UnsafeBufferPointer<UInt8>) -> String? { nil }
 }
 
 extension Reply {

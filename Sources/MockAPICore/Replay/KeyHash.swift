@@ -34,13 +34,6 @@ struct KeyHash {
         return Int(truncatingIfNeeded: hash.finished)
     }
 
-    /// The hash of a path's bytes alone, for ``KeyTable/knownPath(_:)``.
-    static func of(path bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash = KeyHash()
-        _ = hash.add(UnsafeRawBufferPointer(bytes))
-        return Int(truncatingIfNeeded: hash.finished)
-    }
-
     private mutating func add(_ word: UInt64) {
         state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
         state ^= state >> 29

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Request keys to queue numbers: each distinct key stored once, in queue order, and an open-addressing table of
 /// 32-bit queue numbers over them. A `[RequestKey: Int]` sized for 100,000 keys kept 262,144 buckets of a 64-byte key
 /// and an `Int` each (about 19 MB) beside a second copy of every key; this keeps the keys once and 4 bytes a slot.
@@ -10,9 +6,6 @@ struct KeyTable: Sendable {
     let keys: [RequestKey]
     /// Queue number + 1 at each slot; 0 for an empty slot. At most half full.
     private let slots: [UInt32]
-    /// The keys again, by their path's bytes alone: queue number + 1 of the first key with each path at each slot; 0
-    /// for an empty slot. At most half full.
-    private let pathSlots: [UInt32]
 
     /// The table for a list of keys, and the queue each of them joins: equal keys share a queue; queues are numbered
     /// in the order of their first key. `entryHashes` holds ``KeyHash/of(_:)`` of each key (made on all cores, as the
@@ -54,43 +47,7 @@ struct KeyTable: Sendable {
             }
         }
         let keys = firstEntries.count == count ? entryKeys : firstEntries.map { entryKeys[$0] }
-        return (KeyTable(keys: keys, slots: slots, pathSlots: pathSlots(keys, capacity: capacity)), entryQueues)
-    }
-
-    /// `pathSlots` for these keys: each distinct path once.
-    private static func pathSlots(_ keys: [RequestKey], capacity: Int) -> [UInt32] {
-        var slots = [UInt32](repeating: 0, count: capacity)
-        keys.withUnsafeBufferPointer { keys in
-            for index in keys.indices {
-                keys[index].path.utf8.withContiguousStorageIfAvailable { path in
-                    var slot = KeyHash.of(path: path) & (capacity - 1)
-                    while slots[slot] != 0 {
-                        if keys[Int(slots[slot]) - 1].path.utf8BytesEqual(keys[index].path) { return }
-                        slot = (slot + 1) & (capacity - 1)
-                    }
-                    slots[slot] = UInt32(index + 1)
-                }
-            }
-        }
-        return slots
-    }
-
-    /// The path of a key whose path is these bytes (as a request sends a recorded path), or nil: its hash, then the
-    /// paths in the slots from there up to an empty one. A path held in a form other than contiguous UTF-8 is never
-    /// given (none is: keys are made from decoded cassettes).
-    func knownPath(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard !bytes.isEmpty else { return nil }
-        let mask = pathSlots.count - 1
-        var slot = KeyHash.of(path: bytes) & mask
-        while true {
-            let stored = Int(pathSlots[slot])
-            if stored == 0 { return nil }
-            let path = keys[stored - 1].path
-            if path.utf8.withContiguousStorageIfAvailable({ $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) == true {
-                return path
-            }
-            slot = (slot + 1) & mask
-        }
+        return (KeyTable(keys: keys, slots: slots), entryQueues)
     }
 
     /// The queue of a key: its hash (``KeyHash``), then the keys in the slots from there up to an empty one.

@@ -58,11 +58,6 @@ package final class ReplayService: Responder {
         current.read { catalog in reply(to: request, in: catalog) }
     }
 
-    /// A recorded path, as the plain view's key for it holds it.
-    package func knownPath(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        current.read { $0.global.replayer.index.table.knownPath(bytes) }
-    }
-
     private func reply(to request: HTTPRequest, in catalog: ReplayCatalog) -> Reply {
         // The byte test first: it lets every unscoped request through cheaply.
         guard request.path.utf8ByteAfterSlash == UInt8(ascii: "@"), request.path.hasPrefix(ScopeName.marker) else {
