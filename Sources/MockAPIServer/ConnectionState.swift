@@ -1,5 +1,9 @@
 import CMicroHTTPD
+import MockAPICore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What mockapi keeps for one client connection, in libmicrohttpd's socket context for it: made when the connection
 /// opens and freed when it closes, so that the requests on a kept-alive connection allocate nothing for it.
@@ -39,11 +43,19 @@ final class ConnectionState: @unchecked Sendable {
         self.since = Atomic(RequestDeadlines.now())
     }
 
-    /// A new request on the connection, whose target is split into `path` and `query`.
-    func beginRequest(path: String, query: String?, targetIsClean: Bool) {
-        self.path = path
-        self.query = query
-        self.targetIsClean = targetIsClean
+    /// A new request on the connection, whose raw target (as libmicrohttpd read it, before decoding) is split into
+    /// `path` and `query` and checked.
+    func beginRequest(target: UnsafePointer<CChar>?) {
+        guard let target else {
+            (path, query, targetIsClean) = ("/", nil, true)
+            return
+        }
+        // The length once: both the check and the split read it.
+        let length = strlen(target)
+        (path, query) = target.withMemoryRebound(to: UInt8.self, capacity: length) {
+            HTTPRequest.split(target: UnsafeBufferPointer(start: $0, count: length))
+        }
+        targetIsClean = mockapi_target_is_clean(target, length) != 0
     }
 
     /// The request is answered and sent (or abandoned): forget it, and start the next one's deadline (read only when

@@ -50,7 +50,7 @@ let mockapiConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, s
 /// next request, and makes the connection's state the request's context (borrowed: the connection outlives it).
 let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, connection in
     guard let connection, let context = mockapi_mhd_socket_context(connection) else { return nil }
-    Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { ServerContext.begin(uri, $0) }
+    Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.beginRequest(target: uri) }
     if let uri, LibMicroHTTPD.forgetsQueries { mockapi_mhd_forget_query(uri) }
     return context
 }
@@ -82,17 +82,6 @@ let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, meth
 }
 
 extension ServerContext {
-    /// A request's target arrived: the connection's state takes its path and its query.
-    static func begin(_ uri: UnsafePointer<CChar>?, _ state: ConnectionState) {
-        guard let uri else { return state.beginRequest(path: "/", query: nil, targetIsClean: true) }
-        // The length once: both the check and the split read it.
-        let length = strlen(uri)
-        let (path, query) = uri.withMemoryRebound(to: UInt8.self, capacity: length) {
-            HTTPRequest.split(target: UnsafeBufferPointer(start: $0, count: length))
-        }
-        state.beginRequest(path: path, query: query, targetIsClean: mockapi_target_is_clean(uri, length) != 0)
-    }
-
     func handle(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
                 upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?, state: ConnectionState) -> MHD_Result {
         if state.answered {
