@@ -23,6 +23,24 @@ enum mockapi_request_fault {
     MOCKAPI_REQUEST_UNKNOWN_CODING,      // a Transfer-Encoding other than chunked (RFC 9112 §6.1: 501)
 };
 
+/// The headers a responder asked for, by lower-case name: the check notes each field that has one of these names, so
+/// that they are collected in its one pass over the headers rather than looked up again one by one. Made once for a
+/// server.
+struct mockapi_wanted_headers {
+    size_t count;
+    const char *const *names;
+    const size_t *sizes;
+};
+
+/// A field with a wanted name: which name (an index into the wanted names) and the value.
+struct mockapi_found_header {
+    size_t wanted;
+    const char *value;
+    size_t size;
+};
+
+#define MOCKAPI_FOUND_HEADERS_MAX 8
+
 struct mockapi_request_check {
     enum mockapi_request_fault fault;
     char header[64];                     // the offending header's name, cut to fit; empty when no header is at fault
@@ -31,6 +49,9 @@ struct mockapi_request_check {
     const char *length;                  // the first Content-Length value
     size_t length_size;
     int transfer_encoding;
+    const struct mockapi_wanted_headers *wanted;   // NULL when none are
+    size_t found_count;                  // fields with a wanted name, in the order sent; only the first
+    struct mockapi_found_header found[MOCKAPI_FOUND_HEADERS_MAX];   // MOCKAPI_FOUND_HEADERS_MAX are kept here
 };
 
 /// tchar (RFC 9110 §5.6.2: letters, digits and !#$%&'*+-.^_`|~) as a table of the 256 bytes: one load a byte, for
@@ -116,14 +137,29 @@ static enum MHD_Result mockapi_check_header(void *cls, enum MHD_ValueKind kind, 
             return mockapi_request_fault_at(check, MOCKAPI_REQUEST_UNKNOWN_CODING, key, key_size);
         check->transfer_encoding = 1;
     }
+    const struct mockapi_wanted_headers *wanted = check->wanted;
+    if (wanted != NULL) {
+        for (size_t i = 0; i < wanted->count; i++) {
+            // The size and the first letter first: most fields differ there, without a call.
+            if (wanted->sizes[i] != key_size || ((unsigned char)key[0] | 0x20) != ((unsigned char)wanted->names[i][0] | 0x20)
+                || strncasecmp(key, wanted->names[i], key_size) != 0)
+                continue;
+            if (check->found_count < MOCKAPI_FOUND_HEADERS_MAX)
+                check->found[check->found_count] = (struct mockapi_found_header){i, value ? value : "", value ? value_size : 0};
+            check->found_count += 1;
+            break;
+        }
+    }
     return MHD_YES;
 }
 
 /// Checks a complete request head; fills `check` and returns its fault (MOCKAPI_REQUEST_OK when there is none).
-/// `http11`: the request said HTTP/1.1.
+/// `http11`: the request said HTTP/1.1. `wanted`: the headers to note in `check->found` (NULL for none).
 static inline enum mockapi_request_fault mockapi_mhd_check_request(struct MHD_Connection *connection, const char *method,
-                                                                   int http11, struct mockapi_request_check *check) {
-    memset(check, 0, sizeof *check);
+                                                                   int http11, const struct mockapi_wanted_headers *wanted,
+                                                                   struct mockapi_request_check *check) {
+    memset(check, 0, offsetof(struct mockapi_request_check, found));
+    check->wanted = wanted;
     if (method == NULL || method[0] == '\0') return check->fault = MOCKAPI_REQUEST_BAD_METHOD;
     for (const char *byte = method; *byte != '\0'; byte++)
         if (!mockapi_tchar_table[(unsigned char)*byte]) return check->fault = MOCKAPI_REQUEST_BAD_METHOD;

@@ -31,6 +31,8 @@ final class ConnectionState: @unchecked Sendable {
     @exclusivity(unchecked) var targetIsClean = true
     @exclusivity(unchecked) var started = false
     @exclusivity(unchecked) var answered = false
+    /// The wanted headers, taken by the request check when the head arrives (``WantedHeaders``).
+    @exclusivity(unchecked) var headers = HTTPHeaders()
     @exclusivity(unchecked) var body: [UInt8] = []
     @exclusivity(unchecked) var bodyTooLarge = false
     /// Set when the connection is parked for deferred work (and only then: a request that is answered at once
@@ -65,6 +67,7 @@ final class ConnectionState: @unchecked Sendable {
         query = nil
         started = false
         answered = false
+        headers = HTTPHeaders()
         body = []
         bodyTooLarge = false
         parking = nil

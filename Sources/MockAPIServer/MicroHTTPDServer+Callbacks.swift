@@ -92,7 +92,8 @@ extension ServerContext {
             state.started = true
             var declared: String?
             if let refusal = RequestRefusal.check(
-                connection, method: method, version: version, targetIsClean: state.targetIsClean, contentLength: &declared)
+                connection, method: method, version: version, targetIsClean: state.targetIsClean, wanted: wantedHeaders,
+                contentLength: &declared, headers: &state.headers)
             {
                 return sendError(connection, state, status: refusal.status, refusal.message)
             }
@@ -110,7 +111,8 @@ extension ServerContext {
         state.received()
         let request = HTTPRequest(
             method: ServerContext.methodName(method), path: state.path, query: state.query,
-            headers: collectHeaders(connection), body: state.body, peerIsLoopback: state.peerIsLoopback)
+            headers: wantedHeaders == nil ? allHeaders(of: connection) : state.headers, body: state.body,
+            peerIsLoopback: state.peerIsLoopback)
         state.body = []
         let reply = responder.reply(to: request)
         // A recorded answer, the common case, here; every other kind of reply out of line, in `send`.
@@ -223,29 +225,5 @@ extension ServerContext {
         state.answered = true
         guard let native = NativeResponse.make(.text(status: status, message), date: true) else { return MHD_Result.NO }
         return MHD_queue_response(connection, native.status, native.pointer)
-    }
-
-    private func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
-        switch headerNeeds {
-        case .only:
-            var headers = HTTPHeaders()
-            for (name, cName) in neededHeaders {
-                if let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, cName) {
-                    headers.append(name, String(cString: value))
-                }
-            }
-            return headers
-        case .all:
-            var headers = HTTPHeaders()
-            withUnsafeMutablePointer(to: &headers) { pointer in
-                _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, { context, _, key, value in
-                    guard let context, let key else { return MHD_Result.YES }
-                    let headers = context.assumingMemoryBound(to: HTTPHeaders.self)
-                    headers.pointee.append(String(cString: key), value.map { String(cString: $0) } ?? "")
-                    return MHD_Result.YES
-                }, pointer)
-            }
-            return headers
-        }
     }
 }

@@ -100,9 +100,9 @@ private struct RunningDaemon: @unchecked Sendable {
 /// What the C callbacks reach through their closure pointer.
 final class ServerContext: Sendable {
     let responder: any Responder
-    let headerNeeds: HeaderNeeds
-    /// The names of `headerNeeds.only`, with their C strings made once rather than for every request.
-    nonisolated(unsafe) let neededHeaders: [(name: String, cName: UnsafeMutablePointer<CChar>)]
+    /// The headers the responder needs (``HeaderNeeds/only(_:)``), taken by the request check; nil when it needs them
+    /// all.
+    let wantedHeaders: WantedHeaders?
     let maxBodyBytes: Int
     /// The 413 answer's text.
     let tooLargeMessage: String
@@ -118,8 +118,7 @@ final class ServerContext: Sendable {
     init(responder: any Responder, maxBodyBytes: Int, maxBodySetting: String?, connectionTimeout: Int, logger: Logger) {
         self.responder = responder
         self.deadlines = connectionTimeout > 0 ? RequestDeadlines(seconds: connectionTimeout, logger: logger) : nil
-        self.headerNeeds = responder.headerNeeds
-        if case .only(let names) = headerNeeds { neededHeaders = names.sorted().map { ($0, strdup($0)!) } } else { neededHeaders = [] }
+        if case .only(let names) = responder.headerNeeds { wantedHeaders = WantedHeaders(names) } else { wantedHeaders = nil }
         self.maxBodyBytes = maxBodyBytes
         self.tooLargeMessage = "mockapi: request body larger than the server's limit of \(maxBodyBytes) bytes"
             + (maxBodySetting.map { " (\($0))" } ?? "") + "\n"
@@ -132,6 +131,5 @@ final class ServerContext: Sendable {
 
     deinit {
         mhdLogger.deallocate()
-        for header in neededHeaders { free(header.cName) }
     }
 }

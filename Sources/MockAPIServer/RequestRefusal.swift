@@ -14,26 +14,39 @@ struct RequestRefusal: Equatable {
 
     /// Why this request head is refused, or nil when it is fine. `targetIsClean`: the raw request target has no space,
     /// control byte or DEL (checked in C when the target arrives).
-    /// `contentLength`: set to the request's Content-Length value when it has one and is not refused (the check sees
-    /// every header, so the body limit needs no second lookup).
+    /// The check sees every header, so what else the request needs from them is taken in the same pass:
+    /// `contentLength` is set to the request's Content-Length value when it has one, and `headers` to its fields with
+    /// the `wanted` names, when it is not refused.
     static func check(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
-                      targetIsClean: Bool, contentLength: inout String?) -> RequestRefusal? {
-        var check = mockapi_request_check()
+                      targetIsClean: Bool, wanted: WantedHeaders?, contentLength: inout String?,
+                      headers: inout HTTPHeaders) -> RequestRefusal? {
+        // Uninitialized: the check clears what it reads itself, all but the found fields it fills.
+        withUnsafeTemporaryAllocation(of: mockapi_request_check.self, capacity: 1) { buffer in
+            check(buffer.baseAddress!, connection, method: method, version: version, targetIsClean: targetIsClean,
+                  wanted: wanted, contentLength: &contentLength, headers: &headers)
+        }
+    }
+
+    private static func check(_ check: UnsafeMutablePointer<mockapi_request_check>, _ connection: OpaquePointer,
+                              method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, targetIsClean: Bool,
+                              wanted: WantedHeaders?, contentLength: inout String?, headers: inout HTTPHeaders) -> RequestRefusal? {
         let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
-        let fault = mockapi_mhd_check_request(connection, method, http11 ? 1 : 0, &check)
+        let fault = mockapi_mhd_check_request(connection, method, http11 ? 1 : 0, wanted?.table, check)
         if fault == MOCKAPI_REQUEST_OK {
             guard targetIsClean else {
                 return refuse(400, "the request target contains a space or a control character; percent-encode it")
             }
             // Several Content-Length headers are refused unless all are the same: this one is the first's value.
-            if check.content_lengths > 0, let length = check.length {
-                contentLength = length.withMemoryRebound(to: UInt8.self, capacity: check.length_size) {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: check.length_size), as: UTF8.self)
+            if check.pointee.content_lengths > 0, let length = check.pointee.length {
+                let size = check.pointee.length_size
+                contentLength = length.withMemoryRebound(to: UInt8.self, capacity: size) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: size), as: UTF8.self)
                 }
             }
+            if let wanted { headers = wanted.headers(found: check, connection) }
             return nil
         }
-        return refusal(fault, check)
+        return refusal(fault, check.pointee)
     }
 
     @inline(never)
