@@ -83,6 +83,16 @@ struct ReplayerTests {
         #expect(await replayer.respond(to: .post("/repos/o/r/issues", json: #"{"body":"y","title":"x"}"#)).status == 201)
     }
 
+    /// A request with nothing but a method and a path is matched in normal form, as any other: a lower-case method,
+    /// an encoded unreserved character, an empty query, a canonically equivalent path.
+    @Test func plainRequests_matchInNormalForm() async {
+        let replayer = Replayer.make([.make([.get("/a-b", status: 201), .get("/caf\u{E9}", status: 202)])])
+        #expect(await replayer.respond(to: HTTPRequest(method: "get", target: "/a%2Db")).status == 201)
+        #expect(await replayer.respond(to: HTTPRequest(method: "GET", target: "/a-b?")).status == 201)
+        #expect(await replayer.respond(to: HTTPRequest(method: "GET", path: "/cafe\u{301}")).status == 202)
+        #expect(await replayer.respond(to: HTTPRequest(method: "GET", target: "/a-c")).status == 404)
+    }
+
     @Test func head_isAnsweredLikeTheRecordedGet() async {
         let replayer = Replayer.make([.make([.get("/r", status: 200, json: #"{"a":1}"#)])])
         #expect(await replayer.respond(to: HTTPRequest(method: "HEAD", target: "/r")).status == 200)

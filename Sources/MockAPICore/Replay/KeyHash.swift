@@ -8,9 +8,7 @@ struct KeyHash {
     private var state: UInt64 = 0x243F_6A88_85A3_08D3
 
     static func of(_ key: RequestKey) -> Int {
-        var hash = KeyHash()
-        hash.add(key.method)
-        hash.add(key.path)
+        var hash = KeyHash(method: key.method, path: key.path)
         hash.add(UInt64(key.query.count))
         for parameter in key.query {
             hash.add(parameter.name)
@@ -32,6 +30,20 @@ struct KeyHash {
             if let header { hash.add(header) } else { hash.add(UInt64.max) }
         }
         return Int(truncatingIfNeeded: hash.finished)
+    }
+
+    /// `of(_:)` of the key that holds only a method and a path (no query, body or chosen header; see
+    /// ``RequestKey/isBare(method:path:)``), without that key being made.
+    static func ofBare(method: String, path: String) -> Int {
+        var hash = KeyHash(method: method, path: path)
+        hash.add(0) // no query parameter
+        hash.add(0) // no body
+        return Int(truncatingIfNeeded: hash.finished)
+    }
+
+    private init(method: String, path: String) {
+        add(method)
+        add(path)
     }
 
     private mutating func add(_ word: UInt64) {

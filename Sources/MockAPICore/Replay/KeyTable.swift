@@ -52,12 +52,22 @@ struct KeyTable: Sendable {
 
     /// The queue of a key: its hash (``KeyHash``), then the keys in the slots from there up to an empty one.
     func queue(for key: RequestKey) -> Int? {
+        queue(hash: KeyHash.of(key)) { $0.matches(key) }
+    }
+
+    /// The queue of the bare key of `method` and `path` (``RequestKey/isBare(method:path:)``), which is not made.
+    func queue(bareMethod method: String, path: String) -> Int? {
+        queue(hash: KeyHash.ofBare(method: method, path: path)) { $0.isBare(method: method, path: path) }
+    }
+
+    @inline(__always)
+    private func queue(hash: Int, where matches: (RequestKey) -> Bool) -> Int? {
         let mask = slots.count - 1
-        var slot = KeyHash.of(key) & mask
+        var slot = hash & mask
         while true {
             let stored = Int(slots[slot])
             if stored == 0 { return nil }
-            if keys[stored - 1].matches(key) { return stored - 1 }
+            if matches(keys[stored - 1]) { return stored - 1 }
             slot = (slot + 1) & mask
         }
     }

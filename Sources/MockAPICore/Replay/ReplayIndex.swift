@@ -116,7 +116,17 @@ package final class ReplayIndex: Sendable {
 
     /// The queue recorded for a key: one hash lookup.
     func queueNumber(for key: RequestKey) -> Int? {
-        guard let position = table.queue(for: key) else { return nil }
+        table.queue(for: key).flatMap(ownQueue)
+    }
+
+    /// The queue recorded for the bare key of `method` and `path` (``RequestNormalizer/bareKey(for:)``).
+    func queueNumber(bareMethod method: String, path: String) -> Int? {
+        table.queue(bareMethod: method, path: path).flatMap(ownQueue)
+    }
+
+    /// This index's queue for a queue of its table (another index's, when it shares one).
+    @inline(__always)
+    private func ownQueue(_ position: Int) -> Int? {
         guard let remap else { return position }
         let mine = remap[position]
         return mine < 0 ? nil : mine

@@ -72,15 +72,23 @@ package final class Replayer: Responder {
     }
 
     private func answerAndPosition(to request: HTTPRequest) -> (reply: Reply, position: Int?) {
+        // Most requests have nothing to match but their method and path: looked up without making their key.
+        if index.normalizer.matchHeaders.isEmpty, let bare = RequestNormalizer.bareKey(for: request),
+           let queue = index.queueNumber(bareMethod: bare.method, path: bare.path)
+        {
+            return answer(fromQueue: queue, request: request)
+        }
         let key = index.normalizer.key(for: request)
-        if let answer = answer(for: key, request: request) { return answer }
+        if let queue = index.queueNumber(for: key) { return answer(fromQueue: queue, request: request) }
         // A HEAD nobody recorded is answered like the GET of the same resource (the engine sends no body).
         if key.method == "HEAD" {
             var get = key
             get.method = "GET"
-            if let answer = answer(for: get, request: request) { return answer }
+            if let queue = index.queueNumber(for: get) { return answer(fromQueue: queue, request: request) }
         }
-        return (unmatched(request, key: key, reason: "no recorded interaction matches", nearest: nil), nil)
+        let miss = unmatched(
+            request, reason: "no recorded interaction matches", nearest: index.nearest(to: key, body: request.body))
+        return (miss, nil)
     }
 
     /// The recorded interaction the request would be answered with now, without using it up or journaling anything.
@@ -92,10 +100,9 @@ package final class Replayer: Responder {
         return index.queue(for: key)?.peek(strict: options.strict)
     }
 
-    private func answer(for key: RequestKey, request: HTTPRequest) -> (reply: Reply, position: Int?)? {
-        guard let queue = index.queueNumber(for: key) else { return nil }
+    private func answer(fromQueue queue: Int, request: HTTPRequest) -> (reply: Reply, position: Int?) {
         guard let position = index.take(fromQueue: queue, strict: options.strict) else {
-            return (exhausted(ReplayQueue(owner: index, number: queue), request: request, key: key), nil)
+            return (exhausted(ReplayQueue(owner: index, number: queue), request: request), nil)
         }
         let place = index.places[position]
         let prepared = index.prepared(position)
@@ -106,7 +113,7 @@ package final class Replayer: Responder {
     }
 
     /// Strict mode, every recorded answer for the request used: a miss that lists them.
-    private func exhausted(_ queue: ReplayQueue, request: HTTPRequest, key: RequestKey) -> Reply {
+    private func exhausted(_ queue: ReplayQueue, request: HTTPRequest) -> Reply {
         let used = queue.entries.map { entry in
             NearMiss(
                 cassette: index.cassettes[entry.cassette].name, index: entry.index,
@@ -114,16 +121,15 @@ package final class Replayer: Responder {
                 differences: ["already answered (strict replay answers each recording once)"], distance: 0)
         }
         return unmatched(
-            request, key: key,
-            reason: "all \(queue.count) recorded answer\(queue.count == 1 ? " was" : "s were") used (strict mode)",
+            request, reason: "all \(queue.count) recorded answer\(queue.count == 1 ? " was" : "s were") used (strict mode)",
             nearest: Array(used.suffix(3)))
     }
 
-    private func unmatched(_ request: HTTPRequest, key: RequestKey, reason: String, nearest: [NearMiss]?) -> Reply {
+    /// - Parameter nearest: found only when no `fallback` answers instead.
+    private func unmatched(_ request: HTTPRequest, reason: String, nearest: @autoclosure () -> [NearMiss]) -> Reply {
         if let fallback { return fallback.reply(to: request) }
         let report = UnmatchedReport(
-            method: request.method, path: request.path, query: request.query, reason: reason,
-            nearest: nearest ?? index.nearest(to: key, body: request.body))
+            method: request.method, path: request.path, query: request.query, reason: reason, nearest: nearest())
         return Replayer.miss(request, report, options: options, journal: journal, scope: scope, onUnmatched: onUnmatched)
     }
 
