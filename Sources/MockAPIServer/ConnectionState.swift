@@ -67,8 +67,9 @@ final class ConnectionState: @unchecked Sendable {
         query = nil
         started = false
         answered = false
-        headers = HTTPHeaders()
-        body = []
+        // Only when there is something to let go: assigning an empty array over an empty one is still a release.
+        if !headers.fields.isEmpty { headers = HTTPHeaders() }
+        if !body.isEmpty { body = [] }
         bodyTooLarge = false
         parking = nil
         since.store(RequestDeadlines.now(), ordering: .relaxed)

@@ -135,7 +135,9 @@ package struct RequestNormalizer: Sendable {
     }
 
     static func normalizeMethod(_ method: String) -> String {
-        method.utf8Contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) ? method.uppercased() : method
+        // The method of most requests first: two small strings compare as two words (the scan cost 69 instructions).
+        if method == "GET" { return method }
+        return method.utf8Contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) ? method.uppercased() : method
     }
 
     private mutating func collectPlaceholderPaths(_ value: JSONValue, at path: String) {
