@@ -50,8 +50,9 @@ struct mockapi_request_check {
     size_t length_size;
     int transfer_encoding;
     const struct mockapi_wanted_headers *wanted;   // NULL when none are
-    size_t found_count;                  // fields with a wanted name, in the order sent; only the first
-    struct mockapi_found_header found[MOCKAPI_FOUND_HEADERS_MAX];   // MOCKAPI_FOUND_HEADERS_MAX are kept here
+    // How many fields had a wanted name. More than `found` holds: the caller reads them from libmicrohttpd instead.
+    size_t found_count;
+    struct mockapi_found_header found[MOCKAPI_FOUND_HEADERS_MAX];   // the first of them, in the order sent
 };
 
 /// tchar (RFC 9110 §5.6.2: letters, digits and !#$%&'*+-.^_`|~) as a table of the 256 bytes: one load a byte, for
@@ -141,11 +142,13 @@ static enum MHD_Result mockapi_check_header(void *cls, enum MHD_ValueKind kind, 
     if (wanted != NULL) {
         for (size_t i = 0; i < wanted->count; i++) {
             // The size and the first letter first: most fields differ there, without a call.
-            if (wanted->sizes[i] != key_size || ((unsigned char)key[0] | 0x20) != ((unsigned char)wanted->names[i][0] | 0x20)
-                || strncasecmp(key, wanted->names[i], key_size) != 0)
+            const char *name = wanted->names[i];
+            if (wanted->sizes[i] != key_size || ((unsigned char)key[0] | 0x20) != ((unsigned char)name[0] | 0x20)
+                || strncasecmp(key, name, key_size) != 0)
                 continue;
             if (check->found_count < MOCKAPI_FOUND_HEADERS_MAX)
-                check->found[check->found_count] = (struct mockapi_found_header){i, value ? value : "", value ? value_size : 0};
+                check->found[check->found_count] =
+                    (struct mockapi_found_header){i, value ? value : "", value ? value_size : 0};
             check->found_count += 1;
             break;
         }
