@@ -18,12 +18,17 @@ struct EventLoopTaskExecutorTests {
             let loop = LoopAffinity.loop
             let executor = LoopAffinity.executorIfChosen
             let caller = pthread_self()
+            let answer = loop.makePromise(of: Int.self)
             _ = work.start(on: executor) {
                 let onCaller = pthread_equal(pthread_self(), caller) != 0
-                let value = try? await loop.scheduleTask(in: .milliseconds(1)) { 42 }.futureResult.get()
+                let value = try? await answer.futureResult.get()
                 observed.withLock { $0 = [executor != nil, onCaller, loop.inEventLoop, value == 42] }
                 done.continuation.yield()
             }
+            // `start` returns once the work waits (it runs on this thread until then), so the answer comes after the
+            // wait began. A task on the loop 1 ms away could fire first on a busy machine: the wait then did not
+            // suspend, the work went on here, and the test failed.
+            answer.succeed(42)
         }.start()
         for await _ in done.stream { break }
         #expect(observed.withLock { $0 } == [true, true, true, true])

@@ -23,13 +23,17 @@ package final class RawConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            let failure = errno
-            close(fd)
-            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .ECONNREFUSED)
+            // Not closed here: every stored property is set, so the throw runs `deinit`, which closes it. A close here
+            // as well closed the number twice, and the second close took whatever another thread had opened under it
+            // in between: a libmicrohttpd socket (its `MHD_stop_daemon` panicked, "Close socket failed") or an
+            // AsyncHTTPClient one (SwiftNIO's precondition on `getsockname`: EBADF).
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED)
         }
     }
 
-    deinit { close(fd) }
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
 
     /// Sends the bytes; whether all of them went out (false once the server has closed the connection).
     @discardableResult
