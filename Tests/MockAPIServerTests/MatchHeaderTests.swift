@@ -27,6 +27,19 @@ struct MatchHeaderTests {
         await server.stop()
     }
 
+    /// The chosen headers are kept in the connection's state between the head's check and the answer: the next
+    /// request on the same kept-alive connection starts without them.
+    @Test func chosenHeader_isNotCarriedToTheNextRequestOnTheConnection() async throws {
+        let server = try Self.server(tenant: "acme")
+        let url = server.baseURL.absoluteString + "/items"
+        let client = TestClient(connections: 1)
+        #expect(try await client.send("GET", url, headers: [("X-Tenant", "acme")]).status == 200)
+        #expect(try await client.send("GET", url).status == 404)
+        #expect(try await client.send("GET", url, headers: [("X-Tenant", "acme")]).status == 200)
+        await client.shutdown()
+        await server.stop()
+    }
+
     /// A header sent as several fields is their values joined with ", " (RFC 9110 §5.3), as the recording's own key
     /// joins them: before, the server kept only the first field, and this request went unmatched.
     @Test func headerSentAsSeveralFields_matchesTheirJoinedValues() async throws {

@@ -73,11 +73,11 @@ package struct RequestNormalizer: Sendable {
 
     /// The method and path of an incoming request's key, in normal form, when a normalizer that matches no header
     /// (`matchHeaders` empty) makes its key of nothing else: the request has no query and no body. That is the key of
-    /// most requests, and it is looked up without being made (``KeyTable/queue(bareMethod:path:)``): a key is five
+    /// most requests, and it is looked up without being made (``ReplayIndex/queueNumber(ofBare:)``): a key is five
     /// fields to build and destroy, with a retain and a release of each. Nil for any other request.
     ///
-    /// Static, with the header rule left to the caller: called on a normalizer held by a class, even inlined, it
-    /// copied the normalizer around the calls here (a retain and a release of each of its four collections).
+    /// Static, with the header rule kept by the index at load: called on a normalizer held by a class, even inlined,
+    /// it copied the normalizer around the calls here (a retain and a release of each of its four collections).
     package static func bareKey(for request: HTTPRequest) -> (method: String, path: String)? {
         guard request.query == nil, request.body.isEmpty else { return nil }
         return (normalizeMethod(request.method), PercentDecoding.normalizePath(request.path))

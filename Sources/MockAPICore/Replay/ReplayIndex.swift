@@ -8,6 +8,9 @@ package final class ReplayIndex: Sendable {
     /// The cassettes' names, for the journal (reading one from `cassettes` would retain the whole element).
     let cassetteNames: [String]
     package let normalizer: RequestNormalizer
+    /// Whether a request's key can hold only its method and path (no header takes part in matching), so that such
+    /// a request is looked up without its key being made (``queueNumber(ofBare:)``). Fixed at load.
+    private let keysCanBeBare: Bool
     /// Each entry's cassette and interaction, in load order: cassette by cassette, each in recorded order.
     let places: [EntryPlace]
     /// Where each cassette's entries start in `places` (one more element than `cassettes`).
@@ -63,6 +66,7 @@ package final class ReplayIndex: Sendable {
             }
         }
         self.normalizer = normalizer
+        self.keysCanBeBare = normalizer.matchHeaders.isEmpty
         self.answers = OnceSlots(count: places.count)
         self.preparer = AnswerPreparer(cassettes: cassettes, rewriters: RewriterTable(cassettes: cassettes, baseURL: baseURL))
 
@@ -119,9 +123,12 @@ package final class ReplayIndex: Sendable {
         table.queue(for: key).flatMap(ownQueue)
     }
 
-    /// The queue recorded for the bare key of `method` and `path` (``RequestNormalizer/bareKey(for:)``).
-    func queueNumber(bareMethod method: String, path: String) -> Int? {
-        table.queue(bareMethod: method, path: path).flatMap(ownQueue)
+    /// The queue recorded for a request whose key would hold only its method and path (no query, no body, no header
+    /// to match: most requests), found without the key being made; nil for any other request, and when none is
+    /// recorded (``queueNumber(for:)`` then decides).
+    func queueNumber(ofBare request: HTTPRequest) -> Int? {
+        guard keysCanBeBare, let bare = RequestNormalizer.bareKey(for: request) else { return nil }
+        return table.queue(bareMethod: bare.method, path: bare.path).flatMap(ownQueue)
     }
 
     /// This index's queue for a queue of its table (another index's, when it shares one).

@@ -73,11 +73,7 @@ package final class Replayer: Responder {
 
     private func answerAndPosition(to request: HTTPRequest) -> (reply: Reply, position: Int?) {
         // Most requests have nothing to match but their method and path: looked up without making their key.
-        if index.normalizer.matchHeaders.isEmpty, let bare = RequestNormalizer.bareKey(for: request),
-           let queue = index.queueNumber(bareMethod: bare.method, path: bare.path)
-        {
-            return answer(fromQueue: queue, request: request)
-        }
+        if let queue = index.queueNumber(ofBare: request) { return answer(fromQueue: queue, request: request) }
         let key = index.normalizer.key(for: request)
         if let queue = index.queueNumber(for: key) { return answer(fromQueue: queue, request: request) }
         // A HEAD nobody recorded is answered like the GET of the same resource (the engine sends no body).
