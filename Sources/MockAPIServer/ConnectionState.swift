@@ -55,7 +55,7 @@ final class ConnectionState: @unchecked Sendable {
         // The length once: both the check and the split read it.
         let length = strlen(target)
         (path, query) = target.withMemoryRebound(to: UInt8.self, capacity: length) {
-            HTTPRequest.split(target: UnsafeBufferPointer(start: $0, count: length))
+            HTTPRequest.split(target: UnsafeBufferPointer(start: $0, count: length), strings: RecentStrings.string)
         }
         targetIsClean = mockapi_target_is_clean(target, length) != 0
     }

@@ -52,7 +52,12 @@ package struct HTTPRequest: Sendable {
 
     /// `split(target:)` over a raw target's bytes, as the engine reads them. Works on bytes: this runs for every
     /// request.
-    package static func split(target bytes: UnsafeBufferPointer<UInt8>) -> (path: String, query: String?) {
+    /// - Parameter strings: makes the path and the query of an origin-form target from their bytes (the server hands
+    ///   out strings it made before for the same bytes).
+    package static func split(
+        target bytes: UnsafeBufferPointer<UInt8>,
+        strings: (UnsafeBufferPointer<UInt8>) -> String = { String(decoding: $0, as: UTF8.self) }
+    ) -> (path: String, query: String?) {
         guard let base = bytes.baseAddress else { return ("/", nil) }
         if bytes.first == UInt8(ascii: "h"), let split = splitAbsoluteForm(String(decoding: bytes, as: UTF8.self)) {
             return split
@@ -60,8 +65,8 @@ package struct HTTPRequest: Sendable {
         let end = memchr(base, Int32(UInt8(ascii: "#")), bytes.count).map { UnsafeRawPointer(base).distance(to: $0) } ?? bytes.count
         let mark = memchr(base, Int32(UInt8(ascii: "?")), end).map { UnsafeRawPointer(base).distance(to: $0) }
         let pathEnd = mark ?? end
-        let path = pathEnd == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<pathEnd]), as: UTF8.self)
-        return (path, mark.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[($0 + 1)..<end]), as: UTF8.self) })
+        let path = pathEnd == 0 ? "/" : strings(UnsafeBufferPointer(rebasing: bytes[..<pathEnd]))
+        return (path, mark.map { strings(UnsafeBufferPointer(rebasing: bytes[($0 + 1)..<end])) })
     }
 
     /// The path and query of an absolute-form target (`http://host/path?query`); nil for any other.
