@@ -9,7 +9,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include <strings.h>
 #include <microhttpd.h>
 
 enum mockapi_request_fault {
@@ -89,8 +88,19 @@ static inline int mockapi_target_is_clean(const char *target, size_t size) {
     return 1;
 }
 
+/// Whether `size` bytes at `name` are the lower-case ASCII `lower` (of the same size) in any case. Inline, a byte at a
+/// time: the names are short, and `strncasecmp` was half a kilobyte of libc's code more to run on every request.
+static inline int mockapi_ascii_equal_ignoring_case(const char *name, const char *lower, size_t size) {
+    for (size_t i = 0; i < size; i++) {
+        unsigned char byte = (unsigned char)name[i];
+        if (byte >= 'A' && byte <= 'Z') byte += 'a' - 'A';
+        if (byte != (unsigned char)lower[i]) return 0;
+    }
+    return 1;
+}
+
 static inline int mockapi_names_equal(const char *name, size_t size, const char *lower) {
-    return strlen(lower) == size && strncasecmp(name, lower, size) == 0;
+    return strlen(lower) == size && mockapi_ascii_equal_ignoring_case(name, lower, size);
 }
 
 static inline enum MHD_Result mockapi_request_fault_at(struct mockapi_request_check *check, enum mockapi_request_fault fault,
@@ -144,7 +154,7 @@ static enum MHD_Result mockapi_check_header(void *cls, enum MHD_ValueKind kind, 
             // The size and the first letter first: most fields differ there, without a call.
             const char *name = wanted->names[i];
             if (wanted->sizes[i] != key_size || ((unsigned char)key[0] | 0x20) != ((unsigned char)name[0] | 0x20)
-                || strncasecmp(key, name, key_size) != 0)
+                || !mockapi_ascii_equal_ignoring_case(key, name, key_size))
                 continue;
             if (check->found_count < MOCKAPI_FOUND_HEADERS_MAX)
                 check->found[check->found_count] =

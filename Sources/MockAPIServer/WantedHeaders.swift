@@ -16,7 +16,8 @@ final class WantedHeaders: @unchecked Sendable {
     private let sizes: UnsafeMutablePointer<Int>
 
     init(_ names: Set<String>) {
-        self.names = names.sorted()
+        // Lowered again here: the C check compares each field's name with these as lower-case ASCII.
+        self.names = Set(names.map { $0.lowercased() }).sorted()
         cNames = .allocate(capacity: max(self.names.count, 1))
         sizes = .allocate(capacity: max(self.names.count, 1))
         for (index, name) in self.names.enumerated() {

@@ -70,6 +70,12 @@ struct HostileRequestTests {
              "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "320\r\n\(String(repeating: "x", count: 800))\r\n320\r\n\(String(repeating: "x", count: 800))\r\n0\r\n\r\n", 413),
         Case("HTTP/1.1 without Host", "GET / HTTP/1.1\r\n\r\n", 400),
+        // Header names and the chunked coding in any case.
+        Case("Host in capitals", "GET / HTTP/1.1\r\nHOST: x\r\nConnection: close\r\n\r\n", 200),
+        Case("two different Content-Lengths, in two cases",
+             "POST / HTTP/1.1\r\nHost: x\r\ncontent-length: 1\r\nCONTENT-LENGTH: 2\r\n\r\nab", 400),
+        Case("CHUNKED with a Content-Length",
+             "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTRANSFER-ENCODING: CHUNKED\r\n\r\n0\r\n\r\n", 400),
         Case("HTTP/1.0 without Host (allowed; 1.0 closes after the answer)", "GET / HTTP/1.0\r\n\r\n", 200),
     ])
     func framing(_ test: Case) async throws {
