@@ -78,9 +78,16 @@ package struct RequestNormalizer: Sendable {
     ///
     /// Static, with the header rule kept by the index at load: called on a normalizer held by a class, even inlined,
     /// it copied the normalizer around the calls here (a retain and a release of each of its four collections).
-    package static func bareKey(for request: HTTPRequest) -> (method: String, path: String)? {
+    ///
+    /// `body` gets the method and the path lent: a `GET` whose path has no escape, in normal form as sent, is handed
+    /// the request's own strings, where returning them would have been a retain and a release of each.
+    @inline(__always)
+    package static func withBareKey<Result>(
+        for request: HTTPRequest, _ body: (_ method: String, _ path: String) -> Result?
+    ) -> Result? {
         guard request.query == nil, request.body.isEmpty else { return nil }
-        return (normalizeMethod(request.method), PercentDecoding.normalizePath(request.path))
+        if request.method == "GET", !request.path.utf8Contains(UInt8(ascii: "%")) { return body(request.method, request.path) }
+        return body(normalizeMethod(request.method), PercentDecoding.normalizePath(request.path))
     }
 
     package func key(method: String, path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) -> RequestKey {

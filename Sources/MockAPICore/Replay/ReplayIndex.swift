@@ -127,8 +127,10 @@ package final class ReplayIndex: Sendable {
     /// to match: most requests), found without the key being made; nil for any other request, and when none is
     /// recorded (``queueNumber(for:)`` then decides).
     func queueNumber(ofBare request: HTTPRequest) -> Int? {
-        guard keysCanBeBare, let bare = RequestNormalizer.bareKey(for: request) else { return nil }
-        return table.queue(bareMethod: bare.method, path: bare.path).flatMap(ownQueue)
+        guard keysCanBeBare else { return nil }
+        return RequestNormalizer.withBareKey(for: request) { method, path in
+            table.queue(bareMethod: method, path: path).flatMap(ownQueue)
+        }
     }
 
     /// This index's queue for a queue of its table (another index's, when it shares one).
