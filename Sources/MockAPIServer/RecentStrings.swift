@@ -58,6 +58,7 @@ final class RecentStrings {
     /// A slot for `count` (more than 8) bytes at `base`, from all of them, eight at a time (the last word may overlap
     /// the one before): paths that share a prefix and a suffix (`/repos/o/r/issues/1/comments`, `…/2/comments`)
     /// differ anywhere. A multiply carries every bit of a word into the top bits, which choose the slot.
+    @inline(__always)
     private static func slot(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
         let raw = UnsafeRawPointer(base)
         var mixed = UInt64(count)
@@ -71,8 +72,13 @@ final class RecentStrings {
     }
 
     /// The calling thread's cache, made the first time the thread asks and released when it exits.
+    @inline(__always)
     private static var current: UnsafeMutableRawPointer {
-        if let stored = pthread_getspecific(key) { return stored }
+        pthread_getspecific(key) ?? makeCurrent()
+    }
+
+    @inline(never)
+    private static func makeCurrent() -> UnsafeMutableRawPointer {
         let made = Unmanaged.passRetained(RecentStrings()).toOpaque()
         pthread_setspecific(key, made)
         return made
