@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <microhttpd.h>
+#include "hot.h"
 
 enum mockapi_request_fault {
     MOCKAPI_REQUEST_OK = 0,
@@ -125,6 +126,7 @@ static inline int mockapi_value_is_clean(const unsigned char *value, size_t size
     return 1;
 }
 
+MOCKAPI_HOT
 static enum MHD_Result mockapi_check_header(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
                                             const char *value, size_t value_size) {
     struct mockapi_request_check *check = (struct mockapi_request_check *)cls;

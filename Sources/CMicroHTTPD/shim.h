@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
+#include "hot.h"
 
 /// Receives each message libmicrohttpd logs, already formatted.
 typedef void (*mockapi_mhd_log_fn)(void *context, const char *message);
@@ -41,6 +42,7 @@ typedef void *(*mockapi_mhd_uri_log_fn)(void *cls, const char *uri, struct MHD_C
 ///
 /// That is a fact of libmicrohttpd 0.9.75's connection.c, not of its API: call this only when
 /// mockapi_mhd_query_forgetting_verified() says the library is the one it was checked against.
+MOCKAPI_HOT
 static inline void mockapi_mhd_forget_query(const char *uri) {
     char *mark = strchr((char *)uri, '?');
     if (mark != NULL && mark[1] != '\0')
@@ -153,6 +155,7 @@ static inline int mockapi_mhd_connection_fd(struct MHD_Connection *connection) {
 }
 
 /// What the connection-notify callback stored for a connection, or NULL.
+MOCKAPI_HOT
 static inline void *mockapi_mhd_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info ? info->socket_context : NULL;

@@ -62,6 +62,7 @@ final class ConnectionState: @unchecked Sendable {
 
     /// The request is answered and sent (or abandoned): forget it, and start the next one's deadline (read only when
     /// the server has a request timeout).
+    @section(".text.hot")
     func endRequest() {
         path = ""
         query = nil

@@ -48,14 +48,24 @@ let mockapiConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, s
 
 /// The URI log callback, which sees the raw request target before libmicrohttpd decodes it: starts the connection's
 /// next request, and makes the connection's state the request's context (borrowed: the connection outlives it).
-let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, connection in
+/// The callbacks every request runs are named functions rather than closures, so that they can go in `.text.hot`
+/// with the rest of the request's code (DESIGN.md, "Performance model").
+let mockapiURILog: mockapi_mhd_uri_log_fn = startRequest
+
+@section(".text.hot")
+private func startRequest(_: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?,
+                          connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
     guard let connection, let context = mockapi_mhd_socket_context(connection) else { return nil }
     Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.beginRequest(target: uri) }
     if let uri, LibMicroHTTPD.forgetsQueries { mockapi_mhd_forget_query(uri) }
     return context
 }
 
-let mockapiRequestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+let mockapiRequestCompleted: MHD_RequestCompletedCallback = finishRequest
+
+@section(".text.hot")
+private func finishRequest(_: UnsafeMutableRawPointer?, _: OpaquePointer?,
+                           requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _: MHD_RequestTerminationCode) {
     guard let requestContext, let context = requestContext.pointee else { return }
     Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.endRequest() }
     requestContext.pointee = nil
@@ -69,7 +79,13 @@ let mockapiLog: mockapi_mhd_log_fn = { context, message in
     server.logger.debug("libmicrohttpd: \(text)")
 }
 
-let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, version, upload, uploadSize, requestContext in
+let mockapiAccessHandler: MHD_AccessHandlerCallback = handleAccess
+
+@section(".text.hot")
+private func handleAccess(cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, url _: UnsafePointer<CChar>?,
+                          method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?,
+                          uploadSize: UnsafeMutablePointer<Int>?,
+                          requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> MHD_Result {
     guard let cls, let connection, let requestContext, let statePointer = requestContext.pointee else { return MHD_Result.NO }
     // Both outlive the call (the server stops libmicrohttpd before it goes; the state is released when the connection
     // closes): borrowed, not retained. A retain here is an atomic write to the server's header from both worker
@@ -82,6 +98,7 @@ let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, meth
 }
 
 extension ServerContext {
+    @section(".text.hot")
     func handle(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
                 upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?, state: ConnectionState) -> MHD_Result {
         if state.answered {

@@ -45,10 +45,18 @@ final class NativeResponse: Sendable {
     /// The status and libmicrohttpd response of a prepared response's native form, built on first use; nil when it
     /// cannot be built. Read without retaining the native form (see `EngineCache.unretainedValue`): it lives as long
     /// as `prepared`, which the caller holds until libmicrohttpd has taken its own reference by queueing the response.
+    @inline(__always)
     static func cached(_ prepared: PreparedResponse) -> (status: UInt32, pointer: OpaquePointer)? {
         if let stored = prepared.engineCache.unretainedValue {
             return Unmanaged<NativeResponse>.fromOpaque(stored.toOpaque())._withUnsafeGuaranteedRef { ($0.status, $0.pointer) }
         }
+        return firstMade(prepared)
+    }
+
+    /// The first request for an answer builds its native form; out of line, so that the path every later request takes
+    /// stays small.
+    @inline(never)
+    private static func firstMade(_ prepared: PreparedResponse) -> (status: UInt32, pointer: OpaquePointer)? {
         guard let made = make(prepared.response, date: false) else { return nil }
         let native = unsafeDowncast(prepared.engineCache.store(made), to: NativeResponse.self)
         return (native.status, native.pointer)

@@ -39,6 +39,7 @@ final class RecentStrings {
         Unmanaged<RecentStrings>.fromOpaque(current)._withUnsafeGuaranteedRef { $0.string(bytes) }
     }
 
+    @section(".text.hot")
     private func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let count = bytes.count
         guard count > RecentStrings.smallLength, count <= RecentStrings.largestKept, let base = bytes.baseAddress else {

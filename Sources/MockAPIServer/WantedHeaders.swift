@@ -37,6 +37,7 @@ final class WantedHeaders: @unchecked Sendable {
 
     /// The wanted fields of a checked request, in the order sent; every one of them, also when there were more than
     /// the check keeps (they are then read from libmicrohttpd again).
+    @section(".text.hot")
     func headers(found check: UnsafePointer<mockapi_request_check>, _ connection: OpaquePointer) -> HTTPHeaders {
         var headers = HTTPHeaders()
         let count = check.pointee.found_count

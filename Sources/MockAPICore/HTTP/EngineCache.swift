@@ -13,7 +13,10 @@ package final class EngineCache: Sendable {
     /// holding the prepared response need not retain it, and should not: every worker thread serving the same answer
     /// shares the object, and a retain is a write to it.
     package var unretainedValue: Unmanaged<Entry>? {
-        slot.load(ordering: .acquiring)
+        #if os(Linux)
+        @section(".text.hot")
+        #endif
+        get { slot.load(ordering: .acquiring) }
     }
 
     /// Stores `object` unless another thread stored one first; returns the object that is in the slot now.

@@ -22,7 +22,10 @@ package struct HTTPHeaders: Sendable, Hashable, ExpressibleByArrayLiteral {
 
     /// The value of the first field with this name, ignoring case.
     package subscript(name: String) -> String? {
-        fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value
+        #if os(Linux)
+        @section(".text.hot")
+        #endif
+        get { fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value }
     }
 
     /// Every value of this name, in order.

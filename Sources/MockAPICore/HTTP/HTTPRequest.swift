@@ -54,6 +54,9 @@ package struct HTTPRequest: Sendable {
     /// request.
     /// - Parameter strings: makes the path and the query of an origin-form target from their bytes (the server hands
     ///   out strings it made before for the same bytes).
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     package static func split(
         target bytes: UnsafeBufferPointer<UInt8>,
         strings: (UnsafeBufferPointer<UInt8>) -> String = { String(decoding: $0, as: UTF8.self) }

@@ -26,6 +26,9 @@ extension String {
 
     /// Whether the string's UTF-8 contains `byte`: one `memchr`, where a predicate costs a step per byte.
     @inlinable
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     package func utf8Contains(_ byte: UInt8) -> Bool {
         let found = utf8.withContiguousStorageIfAvailable { bytes in
             bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false
@@ -50,7 +53,12 @@ extension String {
     /// an admin (`/__mockapi…`) or scoped (`/@…`) one, where a prefix test costs a call and a `memcmp` a request.
     @inlinable
     package var utf8ByteAfterSlash: UInt8 {
-        utf8.withContiguousStorageIfAvailable { $0.count >= 2 && $0[0] == UInt8(ascii: "/") ? $0[1] : 0 } ?? utf8ByteAfterSlashSlowly
+        #if os(Linux)
+        @section(".text.hot")
+        #endif
+        get {
+            utf8.withContiguousStorageIfAvailable { $0.count >= 2 && $0[0] == UInt8(ascii: "/") ? $0[1] : 0 } ?? utf8ByteAfterSlashSlowly
+        }
     }
 
     @inline(never)

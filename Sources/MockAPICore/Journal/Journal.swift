@@ -70,6 +70,9 @@ package final class Journal: Sendable {
     /// Keeps an entry for a request and counts it.
     /// - Parameter scope: the cassette a scoped base URL named, when the request came through one.
     @discardableResult
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     package func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil) -> Int {
         let number = nextNumber()
         store(number, request, status: status, outcome: outcome, scope: scope)

@@ -55,6 +55,9 @@ struct KeyHash {
         bytes.withUnsafeBufferPointer { _ = add(UnsafeRawBufferPointer($0)) }
     }
 
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     private mutating func add(_ string: String) {
         var withBytes = self
         // Read in place: a copy to call `withUTF8` on retained and released the string. Only a string not stored as
@@ -73,6 +76,9 @@ struct KeyHash {
     }
 
     /// Adds the length and the bytes; whether every byte is ASCII.
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     private mutating func add(_ bytes: UnsafeRawBufferPointer) -> Bool {
         add(UInt64(bytes.count))
         var high: UInt64 = 0

@@ -126,6 +126,9 @@ package final class ReplayIndex: Sendable {
     /// The queue recorded for a request whose key would hold only its method and path (no query, no body, no header
     /// to match: most requests), found without the key being made; nil for any other request, and when none is
     /// recorded (``queueNumber(for:)`` then decides).
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     func queueNumber(ofBare request: HTTPRequest) -> Int? {
         guard keysCanBeBare else { return nil }
         return RequestNormalizer.withBareKey(for: request) { method, path in
@@ -148,6 +151,9 @@ package final class ReplayIndex: Sendable {
 
     /// Takes the queue's next answer and gives its entry's position: one compare-and-swap on the queue's counter, or,
     /// once at its last answer, only a load. Nil when strict and every answer was taken.
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     func take(fromQueue number: Int, strict: Bool) -> Int? {
         let members = members(ofQueue: number)
         var taken = cursors.load(number)
@@ -179,6 +185,9 @@ package final class ReplayIndex: Sendable {
         return keySource.index.key(ofEntry: keySource.offset + position)
     }
 
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     func prepared(_ position: Int) -> PreparedResponse {
         answers.value(at: position) {
             let place = places[position]

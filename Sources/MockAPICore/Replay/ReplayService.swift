@@ -54,10 +54,16 @@ package final class ReplayService: Responder {
         current.replace(with: catalog)
     }
 
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     package func reply(to request: HTTPRequest) -> Reply {
         current.read { catalog in reply(to: request, in: catalog) }
     }
 
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     private func reply(to request: HTTPRequest, in catalog: ReplayCatalog) -> Reply {
         // The byte test first: it lets every unscoped request through cheaply.
         guard request.path.utf8ByteAfterSlash == UInt8(ascii: "@"), request.path.hasPrefix(ScopeName.marker) else {

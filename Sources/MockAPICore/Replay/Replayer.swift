@@ -71,6 +71,9 @@ package final class Replayer: Responder {
         return (reply, position.map { ReplayEntry(owner: index, position: $0) })
     }
 
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     private func answerAndPosition(to request: HTTPRequest) -> (reply: Reply, position: Int?) {
         // Most requests have nothing to match but their method and path: looked up without making their key.
         if let queue = index.queueNumber(ofBare: request) { return answer(fromQueue: queue, request: request) }
@@ -96,6 +99,9 @@ package final class Replayer: Responder {
         return index.queue(for: key)?.peek(strict: options.strict)
     }
 
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
     private func answer(fromQueue queue: Int, request: HTTPRequest) -> (reply: Reply, position: Int?) {
         guard let position = index.take(fromQueue: queue, strict: options.strict) else {
             return (exhausted(ReplayQueue(owner: index, number: queue), request: request), nil)
