@@ -59,37 +59,44 @@ verdict() {
         ok = (op == ">=") ? v >= t : v <= t; print ok ? "ok" : "MISSED" }'
 }
 
-# compare BASELINE_URL BASELINE_PID LABEL MOCKAPI_URL MOCKAPI_PID [LABEL URL PID]...: at 1, 32 and 256 connections,
-# each round measures the baseline, then each mockapi server in turn, so that every server sees the same phases of a
-# noisy machine; prints one table row per server and connection count (grouped by server) with the requests/s ratio
-# (target >= 0.92) and the CPU-per-request ratio (<= 1.1) against the baseline's median of the same rounds.
+# compare LABEL START [LABEL START]...: each START is a function that starts a fresh server and sets $url and $pid;
+# the first pair is the baseline. At 1, 32 and 256 connections, each round starts every server afresh, warms it for a
+# second and measures it, the baseline first, so that every server sees the same phases of a noisy machine, and the
+# median is over process starts as well as rounds: a process keeps for its life the luck of where its code and data
+# fell in the caches, which moved one-connection CPU figures by a few per cent from one run to the next. Prints one
+# table row per server and connection count (grouped by server) with the requests/s ratio (target >= 0.92) and the
+# CPU-per-request ratio (<= 1.1) against the baseline's median of the same rounds; leaves each server's peak memory
+# (VmHWM, KiB, after its last run) in $work/peak.INDEX.
 compare() {
-    local base=$1 base_pid=$2; shift 2
-    local servers=("$@") count=$(($# / 3)) connections index
-    for index in $(seq "$count"); do : >"$work/rows.$index"; done
+    local labels=() starters=() connections index last
+    while [ $# -gt 0 ]; do labels+=("$1"); starters+=("$2"); shift 2; done
+    last=$((${#labels[@]} - 1))
+    for index in $(seq 1 "$last"); do : >"$work/rows.$index"; done
     for connections in 1 32 256; do
-        : >"$work/b"
-        for index in $(seq "$count"); do : >"$work/m.$index"; done
+        for index in $(seq 0 "$last"); do : >"$work/m.$index"; done
         for _ in $(seq "$rounds"); do
-            measure "$base" "$connections" "$base_pid" >>"$work/b"
-            for index in $(seq "$count"); do
-                measure "${servers[$((index * 3 - 2))]}" "$connections" "${servers[$((index * 3 - 1))]}" >>"$work/m.$index"
+            for index in $(seq 0 "$last"); do
+                "${starters[$index]}"
+                wrk -t1 -c1 -d1s "$url$target_path" >/dev/null
+                measure "$url" "$connections" "$pid" >>"$work/m.$index"
+                peak_kib "$pid" >"$work/peak.$index"
+                kill "$pid"; wait "$pid" 2>/dev/null || true
             done
         done
-        local br bcpu
-        br=$(column 1 "$work/b"); bcpu=$(column 4 "$work/b")
-        for index in $(seq "$count"); do
-            local label=${servers[$((index * 3 - 3))]} m="$work/m.$index" mr mcpu rps_ratio cpu_ratio
+        local b="$work/m.0" br bcpu
+        br=$(column 1 "$b"); bcpu=$(column 4 "$b")
+        for index in $(seq 1 "$last"); do
+            local m="$work/m.$index" mr mcpu rps_ratio cpu_ratio
             mr=$(column 1 "$m"); mcpu=$(column 4 "$m")
             rps_ratio=$(ratio "$mr" "$br"); cpu_ratio=$(ratio "$mcpu" "$bcpu")
-            printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s |\n' "$label" "$connections" \
+            printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s %s | %s %s |\n' "${labels[$index]}" "$connections" \
                 "$mr" "$(column 2 "$m")" "$(column 3 "$m")" "$mcpu" \
-                "$br" "$(column 2 "$work/b")" "$(column 3 "$work/b")" "$bcpu" \
+                "$br" "$(column 2 "$b")" "$(column 3 "$b")" "$bcpu" \
                 "$rps_ratio" "$(verdict "$rps_ratio" '>=' 0.92)" "$cpu_ratio" "$(verdict "$cpu_ratio" '<=' 1.1)" \
                 >>"$work/rows.$index"
         done
     done
-    for index in $(seq "$count"); do cat "$work/rows.$index"; done
+    for index in $(seq 1 "$last"); do cat "$work/rows.$index"; done
 }
 
 # first_request_ms URL: the time of one curl request in ms (connection included); fails unless it answers 200.
