@@ -3,7 +3,7 @@
 
 // For the functions every replayed request runs: the ELF linkers put `.text.hot` input sections together, so the
 // request's code shares a few pages and cache lines instead of being spread over the binary. The Swift functions on
-// that path carry `@section(".text.hot")` (see "Performance model" in DESIGN.md).
+// that path carry `@section(".text.hot")` (README: "The request path").
 #if defined(__ELF__)
 #define MOCKAPI_HOT __attribute__((section(".text.hot")))
 #else

@@ -49,7 +49,7 @@ let mockapiConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, s
 /// The URI log callback, which sees the raw request target before libmicrohttpd decodes it: starts the connection's
 /// next request, and makes the connection's state the request's context (borrowed: the connection outlives it).
 /// The callbacks every request runs are named functions rather than closures, so that they can go in `.text.hot`
-/// with the rest of the request's code (DESIGN.md, "Performance model").
+/// with the rest of the request's code (README: "The request path").
 let mockapiURILog: mockapi_mhd_uri_log_fn = startRequest
 
 @section(".text.hot")
