@@ -14,6 +14,16 @@ start() {
     url=$(grep -o 'http://[0-9.:]*' <<<"$line" | head -1)
 }
 
+# stop_server PID: stops a server started by `start` and forgets it, so that the exit trap never signals a process
+# that has since taken its number.
+stop_server() {
+    kill "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+    local kept=() started_pid
+    for started_pid in "${pids[@]}"; do [ "$started_pid" = "$1" ] || kept+=("$started_pid"); done
+    pids=("${kept[@]}")
+}
+
 # cpu_ticks PID: user + system CPU time of every thread of the process so far, in clock ticks.
 cpu_ticks() {
     sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
@@ -80,7 +90,7 @@ compare() {
                 wrk -t1 -c1 -d1s "$url$target_path" >/dev/null
                 measure "$url" "$connections" "$pid" >>"$work/m.$index"
                 peak_kib "$pid" >"$work/peak.$index"
-                kill "$pid"; wait "$pid" 2>/dev/null || true
+                stop_server "$pid"
             done
         done
         local b="$work/m.0" br bcpu
