@@ -1,6 +1,10 @@
 # Helpers for scripts/bench: start servers, run wrk, read a process's CPU time and peak memory, take medians and say
 # whether a figure meets its target. Sourced, not run; expects $work, $seconds and the array pids from the caller.
 
+# The read end of each running server's stdout pipe, by PID: held open so the server never writes to a closed pipe,
+# and closed by stop_server.
+declare -A pipe_of=()
+
 # start NAME COMMAND...: starts a server, waits for its first stdout line (its URL), sets $url and $pid.
 start() {
     local name=$1; shift
@@ -10,15 +14,18 @@ start() {
     pids+=("$pid")
     local line
     read -r line <"$work/$name.fifo" || { say "bench: $name did not start: $(cat "$work/$name.err")"; exit 1; }
-    exec {keep}<"$work/$name.fifo"   # keep the pipe open so the server never writes to a closed one
+    local keep
+    exec {keep}<"$work/$name.fifo"
+    pipe_of[$pid]=$keep
     url=$(grep -o 'http://[0-9.:]*' <<<"$line" | head -1)
 }
 
-# stop_server PID: stops a server started by `start` and forgets it, so that the exit trap never signals a process
-# that has since taken its number.
+# stop_server PID: stops a server started by `start`, closes its pipe and forgets it, so that the exit trap never
+# signals a process that has since taken its number.
 stop_server() {
     kill "$1" 2>/dev/null || true
     wait "$1" 2>/dev/null || true
+    if [ -n "${pipe_of[$1]:-}" ]; then exec {pipe_of[$1]}<&-; unset "pipe_of[$1]"; fi
     local kept=() started_pid
     for started_pid in "${pids[@]}"; do [ "$started_pid" = "$1" ] || kept+=("$started_pid"); done
     pids=("${kept[@]}")
