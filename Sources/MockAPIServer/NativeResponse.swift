@@ -34,7 +34,9 @@ final class NativeResponse: Sendable {
             // refuses empty values, and a whitespace stand-in ("name:  ") makes URLSession on Linux fail the whole
             // response ("Failed writing header"). An empty value carries no information beyond the name.
             // libmicrohttpd also refuses the framing headers it sets itself; preparation already removed those.
-            _ = MHD_add_response_header(created, field.name, field.value)
+            // `withCString` lends a native string's own bytes; passing the strings as arguments copied each into a new
+            // array, two allocations a header on every answer that is not kept (recording, errors).
+            _ = field.name.withCString { name in field.value.withCString { MHD_add_response_header(created, name, $0) } }
         }
         if date, !headers.contains("date") {
             _ = MHD_add_response_header(created, "Date", NativeResponse.httpDate())
