@@ -39,7 +39,7 @@ final class NativeResponse: Sendable {
             _ = field.name.withCString { name in field.value.withCString { MHD_add_response_header(created, name, $0) } }
         }
         if date, !headers.contains("date") {
-            _ = MHD_add_response_header(created, "Date", NativeResponse.httpDate())
+            NativeResponse.addDate(to: created)
         }
         self.init(pointer: created, status: status)
     }
@@ -64,13 +64,16 @@ final class NativeResponse: Sendable {
         return (native.status, native.pointer)
     }
 
-    /// The current time as an HTTP date: `Sun, 06 Nov 1994 08:49:37 GMT`.
-    static func httpDate() -> String {
+    /// Adds `Date:` the current time as an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`), formatted on the stack into the
+    /// C string libmicrohttpd copies: no Swift string is made only to be turned back into one.
+    private static func addDate(to response: OpaquePointer) {
         var now = time(nil)
         var parts = tm()
         gmtime_r(&now, &parts)
-        var buffer = [CChar](repeating: 0, count: 40)
-        let count = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 40) { buffer in
+            guard let text = buffer.baseAddress, strftime(text, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts) > 0
+            else { return }
+            _ = MHD_add_response_header(response, "Date", text)
+        }
     }
 }

@@ -100,6 +100,9 @@ struct ReplayOverHTTPTests {
         #expect(response.values("x-mockapi-unmatched") == ["1"])
         #expect(response.values("content-type") == ["application/json; charset=utf-8"])
         #expect(response.values("date").count == 1)
+        // mockapi's own answers carry the time they were made, as an HTTP date (RFC 9110 §5.6.7, IMF-fixdate).
+        let date = response.values("date").first ?? ""
+        #expect(date.wholeMatch(of: /[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT/) != nil, "Date: \(date)")
         let body = try JSONValue.parse(response.body)
         #expect(body["nearest"]?.arrayValue?.first?["differences"]
             == .array([.string(#"query parameter per_page: "4" (recorded "3")"#)]))
