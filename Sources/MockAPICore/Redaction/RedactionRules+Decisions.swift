@@ -34,11 +34,11 @@ extension RedactionRules {
     /// The rule that scrubs a JSON string or number at `path`: a ``jsonFields`` pattern (`$..access_token`), or a
     /// fragment of the member's name (`*token*`) when the string could be a credential; nil when it is kept.
     func jsonRule(at path: [JSONPathPattern.Location], value: JSONValue) -> String? {
-        guard !keepJSONFields.contains(where: { $0.matches(path) }) else { return nil }
+        guard !keepJSONFieldList.contains(matching: path) else { return nil }
         switch value {
         case .string(let text):
             guard !text.isEmpty, !RedactionMarker.containsPlaceholder(text) else { return nil }
-            if let rule = jsonFields.first(where: { $0.matches(path) }) { return rule.description }
+            if let rule = jsonFieldList.first(matching: path) { return rule.description }
             guard case .member(let name)? = path.last else { return nil }
             let lower = name.lowercasedIfNeeded()
             guard let fragment = jsonFragmentSet.firstIndex(in: lower).map({ jsonFragments[$0] }),
@@ -47,7 +47,7 @@ extension RedactionRules {
             else { return nil }
             return "*\(fragment)*"
         case .number:
-            return jsonFields.first(where: { $0.matches(path) })?.description
+            return jsonFieldList.first(matching: path)?.description
         case .null, .bool, .array, .object:
             return nil
         }
@@ -60,7 +60,7 @@ extension RedactionRules {
         var path: [JSONPathPattern.Location] = []
         func visit(_ value: JSONValue) {
             switch value {
-            case .string(let text) where keepJSONFields.contains(where: { $0.matches(path) }): kept.insert(text)
+            case .string(let text) where keepJSONFieldList.contains(matching: path): kept.insert(text)
             case .array(let elements):
                 for (offset, element) in elements.enumerated() {
                     path.append(.index(offset))

@@ -50,7 +50,7 @@ public struct RedactionRules: Sendable, Equatable {
     /// credential.
     public var queryFragments: [String] { didSet { queryFragmentSet = FragmentSet(queryFragments) } }
     /// JSON body fields scrubbed in requests and responses.
-    public var jsonFields: [JSONPathPattern]
+    public var jsonFields: [JSONPathPattern] { didSet { jsonFieldList = JSONPathPatternList(jsonFields) } }
     /// Fragments: a JSON member whose lower-case name contains one is scrubbed when its string value could be a
     /// credential.
     public var jsonFragments: [String] { didSet { jsonFragmentSet = FragmentSet(jsonFragments) } }
@@ -63,11 +63,14 @@ public struct RedactionRules: Sendable, Equatable {
     /// Query and form parameters never scrubbed (`--keep-query`), lower-case.
     public var keepQueryParameters: Set<String>
     /// JSON fields never scrubbed (`--keep-json-field`).
-    public var keepJSONFields: [JSONPathPattern]
+    public var keepJSONFields: [JSONPathPattern] { didSet { keepJSONFieldList = JSONPathPatternList(keepJSONFields) } }
     /// The fragments, ready to be looked for (``FragmentSet``).
     private(set) var headerFragmentSet: FragmentSet
     private(set) var queryFragmentSet: FragmentSet
     private(set) var jsonFragmentSet: FragmentSet
+    /// The JSON path patterns, ready to be asked (``JSONPathPatternList``).
+    private(set) var jsonFieldList: JSONPathPatternList
+    private(set) var keepJSONFieldList: JSONPathPatternList
     /// A scrubbed value at least this long that could be a credential is also replaced wherever else it stands as a
     /// whole value in the cassette (a token echoed in a body). Shorter values are only replaced where their rule points.
     public var minimumEchoLength: Int
@@ -91,6 +94,8 @@ public struct RedactionRules: Sendable, Equatable {
         self.headerFragmentSet = FragmentSet(self.headerFragments)
         self.queryFragmentSet = FragmentSet(self.queryFragments)
         self.jsonFragmentSet = FragmentSet(self.jsonFragments)
+        self.jsonFieldList = JSONPathPatternList(jsonFields)
+        self.keepJSONFieldList = JSONPathPatternList(keepJSONFields)
     }
 
     /// Scrubs nothing (what `--no-default-redaction` starts from).
