@@ -1,6 +1,8 @@
 import Logging
 import MockAPICore
 import MockAPIJSON
+import NIOCore
+import NIOPosix
 
 /// What recording needs besides the server: the routes, the scrubbing rules, the cassette writer (opened, so a bad
 /// cassette or folder fails before the server starts), the upstream client and the counts. Made once per recording,
@@ -27,10 +29,21 @@ package struct RecordingSession: Sendable {
                 maximumBodyBytes: Int = 256 << 20) throws(CassetteWriterError) {
         self.routes = routes
         self.rules = rules
-        self.writer = try CassetteWriter(file: cassette, mode: mode, forbidding: rules.literals, maximumBatch: maximumBatch)
+        self.writer = try CassetteWriter(
+            file: cassette, mode: mode, forbidding: rules.literals, maximumBatch: maximumBatch, later: RecordingSession.onThisLoop)
         self.name = name ?? RecordingSession.name(of: cassette)
         self.maximumBodyBytes = maximumBodyBytes
         self.upstream = HTTPClientUpstream(options: .init(timeout: upstreamTimeout, maximumBodyBytes: maximumBodyBytes))
+    }
+
+    /// Work for later on the event loop of the calling thread, if it is one: a recorded interaction is written in the
+    /// cassette's pretty form there once its answer is on its way, while that loop waits for the next request's upstream
+    /// call (the write-ahead log line is what had to be on disk first). A write that ran elsewhere (on the global
+    /// executor, while other requests were in flight) does it itself.
+    static let onThisLoop: CassetteWriter.Later = { work in
+        guard let loop = MultiThreadedEventLoopGroup.currentEventLoop else { return false }
+        loop.execute(work)
+        return true
     }
 
     /// The recorder for a server; answers the client receives point back at `clientBaseURL` (nil: left unchanged).

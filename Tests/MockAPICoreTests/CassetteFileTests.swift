@@ -60,18 +60,19 @@ struct CassetteFileTests {
         }
     }
 
-    /// A recorder writes each interaction's log line by compacting its pretty bytes rather than encoding it again:
-    /// for every interaction of the committed fixtures, that gives exactly the compact encoding.
-    @Test func fixtures_compactingThePrettyFormGivesTheCompactForm() throws {
+    /// A recorder writes each interaction's log line with its JSON bodies copied from their bytes rather than written
+    /// again from their values: for every interaction of the committed fixtures, that gives exactly the compact
+    /// encoding, and it reads back as the same interaction.
+    @Test func fixtures_logLineFormIsTheCompactForm() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures").standardized.path
         var checked = 0
         for item in try CassetteLoader.discover([root]) {
             let cassette = try Cassette(bytes: try FileIO.read(item.file), file: item.file)
             for interaction in cassette.interactions {
-                let value = interaction.jsonValue
-                var pretty: [UInt8] = []
-                value.writePretty(into: &pretty, indent: 4)
-                #expect(JSONValue.compacting(pretty: pretty) == value.compactBytes(), "\(item.file)")
+                let line = interaction.compactBytes()
+                #expect(line == interaction.jsonValue.compactBytes(), "\(item.file)")
+                let alone = Array(#"{"mockapi":\#(Cassette.formatVersion),"interactions":["#.utf8) + line + Array("]}".utf8)
+                #expect(try Cassette(bytes: alone, file: item.file).interactions == [interaction], "\(item.file)")
                 checked += 1
             }
         }

@@ -115,24 +115,6 @@ struct JSONWriteTests {
         }
     }
 
-    /// Dropping the whitespace between the tokens of pretty output gives the compact bytes: layout characters inside
-    /// strings, escapes, empty containers and one-line arrays included.
-    @Test(arguments: [
-        #"{"a":[["accept","application/json"],["x","y"]],"b":{},"c":[],"d":{"e":null,"f":[1,{"g":2}]}}"#,
-        #"{"s":"a \" b\\ c\n\t { } [ ] , : ","n":-1.5e3,"t":true,"u":"\u001f é \\","e":""}"#,
-        #"[[],{},[[]],"",0]"#,
-        #""just a string with  two spaces""#,
-        "123",
-    ])
-    func compacting_prettyGivesTheCompactBytes(text: String) throws {
-        let value = try JSONValue.parse(Array(text.utf8))
-        for indent in [0, 4] {
-            var pretty: [UInt8] = []
-            value.writePretty(into: &pretty, indent: indent)
-            #expect(JSONValue.compacting(pretty: pretty) == value.compactBytes())
-        }
-    }
-
     /// The layout of cassette files is fixed, so saving an unchanged cassette changes no byte.
     @Test func prettyBytes_layout() throws {
         let value = try JSONValue.parse(

@@ -19,8 +19,20 @@ extension Cassette {
 }
 
 extension Interaction {
-    package var jsonValue: JSONValue {
-        var members = [JSONMember("request", request.jsonValue), JSONMember("response", response.jsonValue)]
+    package var jsonValue: JSONValue { jsonValue(bodies: .value) }
+
+    /// The compact JSON of ``jsonValue`` (what a write-ahead log line holds), with each JSON body copied from its bytes,
+    /// which are its compact form, rather than written again from its value.
+    package func compactBytes() -> [UInt8] {
+        var bytes: [UInt8] = []
+        jsonValue(bodies: .compactText).writeCompact(into: &bytes)
+        return bytes
+    }
+
+    func jsonValue(bodies: Body.Form) -> JSONValue {
+        var members = [
+            JSONMember("request", request.jsonValue(bodies: bodies)), JSONMember("response", response.jsonValue(bodies: bodies)),
+        ]
         if let upstream { members.append(JSONMember("upstream", .string(upstream))) }
         if let mount { members.append(JSONMember("mount", .string(mount))) }
         if let recordedAt { members.append(JSONMember("recordedAt", .string(recordedAt))) }
@@ -38,21 +50,25 @@ extension Interaction {
 }
 
 extension RecordedRequest {
-    package var jsonValue: JSONValue {
+    package var jsonValue: JSONValue { jsonValue(bodies: .value) }
+
+    func jsonValue(bodies: Body.Form) -> JSONValue {
         var members = [JSONMember("method", .string(method)), JSONMember("path", .string(path))]
         if let query { members.append(JSONMember("query", .string(query))) }
         members.append(JSONMember("headers", headers.jsonValue))
-        members.append(JSONMember("body", body.jsonValue))
+        members.append(JSONMember("body", body.jsonValue(bodies)))
         return .object(members)
     }
 }
 
 extension RecordedResponse {
-    package var jsonValue: JSONValue {
+    package var jsonValue: JSONValue { jsonValue(bodies: .value) }
+
+    func jsonValue(bodies: Body.Form) -> JSONValue {
         .object([
             JSONMember("status", .integer(status)),
             JSONMember("headers", headers.jsonValue),
-            JSONMember("body", body.jsonValue),
+            JSONMember("body", body.jsonValue(bodies)),
         ])
     }
 }
@@ -64,9 +80,22 @@ extension HTTPHeaders {
 }
 
 extension Body {
-    package var jsonValue: JSONValue {
+    /// How a JSON body goes into a value to be written.
+    enum Form {
+        /// As its value: for any writer.
+        case value
+        /// As its compact text, held as a number literal, which ``JSONValue/writeCompact(into:)`` copies as it is:
+        /// for compact output only (a pretty writer would not lay it out), and without parsing the body.
+        case compactText
+    }
+
+    package var jsonValue: JSONValue { jsonValue(.value) }
+
+    func jsonValue(_ form: Form) -> JSONValue {
         switch self {
         case .none: .null
+        case .json(let json) where form == .compactText:
+            .object([JSONMember("json", .number(String(decoding: json.bytes, as: UTF8.self)))])
         case .json(let json): .object([JSONMember("json", json.value)])
         case .text(let text): .object([JSONMember("text", .string(text))])
         case .binary(let bytes): .object([JSONMember("base64", .string(Base64.encode(bytes)))])

@@ -36,6 +36,13 @@ package final class CassetteWriter: Sendable {
     package let existingInteractions: Int
     private let state: DurableCassette
     private let committer: GroupCommitter<EncodedInteraction, Int, CassetteWriterError>
+    /// Runs work that need not delay an answer later on the calling thread, or says it cannot (the initializer's
+    /// `later`).
+    private let later: Later
+
+    /// Schedules work to run on the calling thread once what it is doing now is done, and returns true; or returns
+    /// false, and the caller does the work now.
+    package typealias Later = @Sendable (_ work: @escaping @Sendable () -> Void) -> Bool
 
     /// Opens the cassette, creating it (and its folders) as an empty cassette if it does not exist, so that a folder
     /// that cannot be written fails now rather than at the first request. The write-ahead log a killed recorder left is
@@ -45,8 +52,13 @@ package final class CassetteWriter: Sendable {
     ///   - maximumBatch: the most interactions one write carries; 1 syncs once per interaction.
     ///   - foldThreshold: the write-ahead log is folded into the file once it has at least this many bytes (and as many as
     ///     the file).
+    ///   - later: where an appended interaction's pretty form for the file is written, once it is on disk: on the
+    ///     appending thread after the caller is done with what it was doing (the recorder: answering the client), or,
+    ///     when that cannot be scheduled (the default), by the append before it returns.
     package init(file: String, mode: CassetteWriteMode = .append, source: String? = nil, forbidding secrets: [SecretLiteral] = [],
-                maximumBatch: Int = .max, foldThreshold: Int = 1 << 20) throws(CassetteWriterError) {
+                maximumBatch: Int = .max, foldThreshold: Int = 1 << 20, later: @escaping Later = { _ in false })
+        throws(CassetteWriterError)
+    {
         CassetteWriter.removeStaleTemporaryFiles(of: file)
         let log = WriteAheadLog.path(for: file)
         var existing: Cassette?
@@ -79,6 +91,7 @@ package final class CassetteWriter: Sendable {
         let state = DurableCassette(
             file: file, layout: layout, statistics: statistics, fileBytes: statistics.fileBytes, foldThreshold: foldThreshold)
         self.state = state
+        self.later = later
         self.committer = GroupCommitter(
             label: "mockapi.cassette-writer", maximumBatch: maximumBatch, afterCommit: { state.foldIfDue() },
             commit: { batch in state.commit(batch) })
@@ -89,16 +102,18 @@ package final class CassetteWriter: Sendable {
     ///   `--redact-env` values); if one does, nothing is written and ``CassetteWriterError/wouldLeak(file:secrets:)``
     ///   is thrown.
     package func append(_ interaction: Interaction, forbidding secrets: [SecretLiteral] = []) async throws(CassetteWriterError) -> Int {
-        // Encoding and checking run in the caller's task, in parallel; only the write is serialised.
-        let value = interaction.jsonValue
-        let pretty = CassetteFileLayout.encode(value)
-        let encoded = EncodedInteraction(pretty: pretty, compact: JSONValue.compacting(pretty: pretty))
-        var leaks = Redactor.leaks(of: secrets, in: encoded.pretty) + Redactor.leaks(of: secrets, in: encoded.compact)
+        // Encoding and checking run in the caller's task, in parallel; only the write is serialised. Encoded once, as
+        // the compact log line; the file's pretty form is written after the commit (``DurableCassette``).
+        let encoded = EncodedInteraction(interaction: interaction, compact: interaction.compactBytes(), forbidding: secrets)
+        var leaks = Redactor.leaks(of: secrets, in: encoded.compact)
         for body in [interaction.request.body, interaction.response.body] {
             if case .binary(let bytes) = body { leaks += Redactor.leaks(of: secrets, in: bytes) }
         }
         guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: Array(Set(leaks)).sorted()) }
-        return try await committer.submit(encoded)
+        let index = try await committer.submit(encoded)
+        let state = self.state
+        if !later({ state.layOut(at: index) }) { state.layOut(at: index) }
+        return index
     }
 
     package var statistics: Statistics { state.locked.withLock { $0.statistics } }

@@ -3,22 +3,33 @@ import Synchronization
 import Glibc
 #endif
 
-/// One interaction encoded twice, by its submitter before the commit: as it goes in the cassette file, and for the write-ahead log.
+/// One interaction as its submitter hands it to the commit: its compact JSON for the write-ahead log line, and the
+/// interaction itself, laid out in the file's pretty form after the commit, off the path of the answer that waits for
+/// it (``DurableCassette``).
 struct EncodedInteraction: Sendable {
-    /// Pretty, indented for its place in the cassette's array (``CassetteFileLayout/encode(_:)``).
-    let pretty: [UInt8]
-    /// Compact, for a write-ahead log line.
+    let interaction: Interaction
+    /// ``Interaction/compactBytes()``.
     let compact: [UInt8]
+    /// Values that must not be in the interaction's bytes: checked in the compact form before the commit, and in the
+    /// pretty form when it is laid out.
+    let forbidding: [SecretLiteral]
 }
 
 /// The cassette being recorded, on disk and in memory: its file, which always holds a valid cassette (replaced
 /// atomically), and its ``WriteAheadLog``, to which each commit appends and syncs. The write-ahead log is folded into the
 /// file when it has grown as large as the file (so the cost of rewriting stays proportional to what was recorded),
-/// and when recording ends. Used only by the group commit's leader (one at a time), and by readers of the statistics.
+/// and when recording ends. Used by the group commit's leader (one at a time), by readers of the statistics, and by
+/// whoever lays out a committed interaction in the file's form after its commit (``layOut(at:)``): interactions wait
+/// as values (``Contents/waiting``) until then, and a fold lays out whatever still waits.
 final class DurableCassette: Sendable {
     struct Contents {
-        /// Every interaction, those only in the write-ahead log included, laid out as the file will be.
+        /// The interactions the file will hold, laid out as it will be, but for those still ``waiting``.
         var layout: CassetteFileLayout
+        /// Interactions committed and not yet in ``layout``, after its own, in order; each with its bytes in the file
+        /// once they are written (they go into ``layout`` when those of every interaction before them are).
+        var waiting: [(item: EncodedInteraction, bytes: [UInt8]?)] = []
+        /// Every interaction, those only in the write-ahead log included.
+        var count: Int { layout.count + waiting.count }
         var statistics: CassetteWriter.Statistics
         /// The write-ahead log, open for appending; nil when there is none.
         var log: ZeroFilledLog?
@@ -32,6 +43,8 @@ final class DurableCassette: Sendable {
     let logPath: String
     /// The write-ahead log is folded in once it holds at least this many bytes and as many as the file.
     let foldThreshold: Int
+    /// How many may wait at most: past that, a commit lays them out itself (when ``layOut(at:)`` is not called).
+    static let waitingLimit = 1024
     let locked: Mutex<Contents>
 
     init(file: String, layout: CassetteFileLayout, statistics: CassetteWriter.Statistics, fileBytes: Int, foldThreshold: Int) {
@@ -49,15 +62,77 @@ final class DurableCassette: Sendable {
     /// where it was, so it never holds a half line in the middle.
     func commit(_ batch: [EncodedInteraction]) -> [Result<Int, CassetteWriterError>] {
         locked.withLock { (state: inout Contents) -> [Result<Int, CassetteWriterError>] in
-            let first = state.layout.count
+            let first = state.count
             let outcome = appendToLog(batch, first: first, state: &state)
             if case .failure(let error) = outcome { return Array(repeating: .failure(error), count: batch.count) }
-            state.layout.append(batch.map(\.pretty))
+            state.waiting += batch.map { ($0, nil) }
             state.statistics.appended += batch.count
-            state.statistics.interactions = state.layout.count
+            state.statistics.interactions = state.count
             state.statistics.largestBatch = max(state.statistics.largestBatch, batch.count)
+            if state.waiting.count >= DurableCassette.waitingLimit { _ = layOutWaiting(&state) }
             return (0..<batch.count).map { .success(first + $0) }
         }
+    }
+
+    /// Writes the file's form of the interaction committed at `index`, outside the lock (several can be at it at once),
+    /// then moves it and the waiting interactions after it that are ready into the layout, once every one before them
+    /// is there. Does nothing for an interaction a fold has laid out; one that cannot be laid out is left to the fold,
+    /// which reports it.
+    func layOut(at index: Int) {
+        let item = locked.withLock { state -> EncodedInteraction? in
+            let offset = index - state.layout.count
+            guard state.waiting.indices.contains(offset), state.waiting[offset].bytes == nil else { return nil }
+            return state.waiting[offset].item
+        }
+        guard let item, case .success(let bytes) = layOut(item.interaction, forbidding: item.forbidding, position: index)
+        else { return }
+        let done = locked.withLock { state -> [(item: EncodedInteraction, bytes: [UInt8]?)] in
+            // A fold lays out every waiting interaction: then this one is no longer waiting.
+            let offset = index - state.layout.count
+            guard state.waiting.indices.contains(offset) else { return [] }
+            state.waiting[offset].bytes = bytes
+            let ready = state.waiting.prefix { $0.bytes != nil }.count
+            let done = Array(state.waiting.prefix(ready))
+            state.layout.append(done.compactMap(\.bytes))
+            state.waiting.removeFirst(ready)
+            return done
+        }
+        // The interactions laid out are freed here, not under the lock.
+        _ = consume done
+    }
+
+    /// Lays out every waiting interaction, or those before the first that cannot be.
+    private func layOutWaiting(_ state: inout Contents) -> CassetteWriterError? {
+        var laidOut = 0
+        defer { state.waiting.removeFirst(laidOut) }
+        for (item, bytes) in state.waiting {
+            if let bytes {
+                state.layout.append([bytes])
+                laidOut += 1
+                continue
+            }
+            switch layOut(item.interaction, forbidding: item.forbidding, position: state.layout.count) {
+            case .success(let bytes):
+                state.layout.append([bytes])
+                laidOut += 1
+            case .failure(let error):
+                return error
+            }
+        }
+        return nil
+    }
+
+    /// An interaction's bytes in the file, checked for the values it must not hold.
+    private func layOut(_ interaction: Interaction, forbidding secrets: [SecretLiteral], position: Int)
+        -> Result<[UInt8], CassetteWriterError>
+    {
+        let bytes = CassetteFileLayout.encode(interaction)
+        let leaks = Redactor.leaks(of: secrets, in: bytes)
+        guard leaks.isEmpty else {
+            return .failure(.unwritable(file: file, reason: "interaction \(position) would hold the value of "
+                + "\(leaks.joined(separator: ", ")) in the file's layout; it stays in the write-ahead log \(logPath)"))
+        }
+        return .success(bytes)
     }
 
     private func appendToLog(_ batch: [EncodedInteraction], first: Int, state: inout Contents) -> Result<Void, CassetteWriterError> {
@@ -104,6 +179,7 @@ final class DurableCassette: Sendable {
     /// Writes every interaction to the file (atomically) and removes the write-ahead log.
     func fold() -> Result<Void, CassetteWriterError> {
         locked.withLock { (state: inout Contents) -> Result<Void, CassetteWriterError> in
+            if let failure = layOutWaiting(&state) { return .failure(failure) }
             let written = state.layout.withFileBytes { bytes -> Result<Int, FileIO.Failure> in
                 Result { () throws(FileIO.Failure) in
                     try FileIO.writeAtomically(bytes, to: file)

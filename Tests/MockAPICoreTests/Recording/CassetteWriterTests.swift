@@ -31,6 +31,32 @@ struct CassetteWriterTests {
         #expect(writer.statistics.fileBytes == expected.fileBytes().count)
     }
 
+    /// An interaction's pretty form for the file is written after its append returns, by work handed to the writer's
+    /// owner (the recorder runs it on its event loop once the answer is on its way); a fold writes whatever still
+    /// waits, and work that runs after the fold finds nothing left to do.
+    @Test func prettyForm_isWrittenByLaterWorkOrByTheFold() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("s.json")
+        let handedOver = Mutex<[@Sendable () -> Void]>([])
+        let writer = try CassetteWriter(file: file, later: { work in
+            handedOver.withLock { $0.append(work) }
+            return true
+        })
+        let interactions: [Interaction] = (0..<4).map { .recordedGet("/n", query: "i=\($0)", responseBody: #"{"id":\#($0)}"#) }
+        for interaction in interactions.prefix(3) { _ = try await writer.append(interaction) }
+        #expect(handedOver.withLock { $0.count } == 3)
+        let first = handedOver.withLock { $0.removeFirst() }
+        first()
+        _ = try await writer.append(interactions[3])
+        try await writer.finish()
+        let expected = Cassette(interactions: interactions).fileBytes()
+        #expect(try FileIO.read(file) == expected)
+        for work in handedOver.withLock({ $0 }) { work() }
+        try await writer.finish()
+        #expect(try FileIO.read(file) == expected)
+        #expect(try Cassette.load(file: file).interactions == interactions)
+    }
+
     /// Until it is folded in, the write-ahead log holds what the file does not; a writer that never finished (killed) loses
     /// nothing: loading reads the write-ahead log, and the next writer folds it into the file.
     @Test func writeAheadLogOfAKilledWriter_isReadAndFoldedIn() async throws {
