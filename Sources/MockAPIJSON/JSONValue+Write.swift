@@ -173,7 +173,7 @@ extension JSONValue {
     /// Whether one of eight bytes may need an escape: a control character, `"` or a backslash. Never false when one does
     /// (the classic "has a byte less than n" and "has a zero byte" word tests).
     @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)

@@ -60,6 +60,27 @@ struct CassetteFileTests {
         }
     }
 
+    /// A recorded body is stored as JSON exactly when writing its value compact gives back its bytes; the one-pass
+    /// check that spares the recorder that write agrees, over every body of the committed fixtures.
+    @Test func fixtures_bodiesAreStoredAsJSONOnlyWhenCompact() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures").standardized.path
+        var compact = 0
+        for item in try CassetteLoader.discover([root]) {
+            let cassette = try Cassette(bytes: try FileIO.read(item.file), file: item.file)
+            for body in cassette.interactions.flatMap({ [$0.request.body, $0.response.body] }) {
+                let bytes = body.bytes
+                let value = try? JSONValue.parse(bytes)
+                let writtenBack = value.map { $0.compactBytes() == bytes } ?? false
+                // The check is only asked of text that parses (a cut-short answer is not JSON, compact or not).
+                if value != nil, JSONValue.isCompactText(bytes) { #expect(writtenBack, "\(item.file)") }
+                let stored = Body(bytes: bytes)
+                #expect(stored.bytes == bytes, "\(item.file)")
+                if case .json = stored { compact += 1 } else { #expect(!writtenBack || bytes.isEmpty, "\(item.file)") }
+            }
+        }
+        #expect(compact >= 50)
+    }
+
     /// A recorder writes each interaction's log line with its JSON bodies copied from their bytes rather than written
     /// again from their values: for every interaction of the committed fixtures, that gives exactly the compact
     /// encoding, and it reads back as the same interaction.

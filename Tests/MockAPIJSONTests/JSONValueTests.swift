@@ -115,6 +115,34 @@ struct JSONWriteTests {
         }
     }
 
+    /// Text the one-pass check calls compact is exactly what writing its value compact gives; the check says no to
+    /// whitespace between tokens and to escapes the writer does not use, and to UTF-8 the parser lets through but a
+    /// Swift string would repair.
+    @Test(arguments: [
+        (#"{"a":[1,2.50,-0,1e5],"b":{},"c":[],"d":null,"e":true,"s":"x y é 日本"}"#, true),
+        (#"{"q":"a \" b \\ c \n \t \r \b \f"}"#, true),
+        (#""just a string""#, true),
+        ("123", true),
+        (#"{"a": 1}"#, false),
+        ("[1,2] ", false),
+        (#"{"u":"\u00e9"}"#, false),
+        (#"{"u":"\u001f"}"#, false),
+        (#"{"s":"a\/b"}"#, false),
+    ])
+    func isCompactText_onlyWhenWritingGivesTheSameBytes(text: String, compact: Bool) throws {
+        let bytes = Array(text.utf8)
+        let value = try JSONValue.parse(bytes)
+        #expect(JSONValue.isCompactText(bytes) == compact)
+        if JSONValue.isCompactText(bytes) { #expect(value.compactBytes() == bytes) }
+    }
+
+    /// An encoded surrogate (ED A0 80) in a string: whatever the parser makes of it, the check never calls it compact.
+    @Test func isCompactText_notForUTF8ThatSwiftRepairs() {
+        let bytes: [UInt8] = [0x22, 0xED, 0xA0, 0x80, 0x22]
+        #expect(!JSONValue.isCompactText(bytes))
+        #expect(JSONValue.isCompactText([0x22, 0xC3, 0xA9, 0x22]))
+    }
+
     /// The layout of cassette files is fixed, so saving an unchanged cassette changes no byte.
     @Test func prettyBytes_layout() throws {
         let value = try JSONValue.parse(

@@ -25,7 +25,7 @@ package enum Body: Sendable, Hashable {
             return
         }
         if let first = bytes.first(where: { !Body.isJSONWhitespace($0) }), Body.mayStartJSON(first),
-            let value = try? JSONValue.parse(bytes), value.compactBytes() == bytes
+            let value = try? JSONValue.parse(bytes), JSONValue.isCompactText(bytes) || value.compactBytes() == bytes
         {
             self = .json(keepingParsedJSON ? CompactJSON(compactBytes: bytes, parsedValue: value) : CompactJSON(compactBytes: bytes))
             return

@@ -1,5 +1,6 @@
 import FuzzSupport
 @testable import MockAPICore
+import MockAPIJSON
 
 /// Input: the bytes of a cassette file.
 ///
@@ -7,11 +8,14 @@ import FuzzSupport
 /// - simdjson's reader (``Cassette/init(simdjsonBytes:)``) accepts only what the tree reader accepts, and reads it the
 ///   same;
 /// - a cassette that loads is saved (pretty JSON, as `record` writes it) and loads again, equal;
-/// - every recorded request of it, sent to a replayer over it as the server would hand it over, gets a recorded answer.
+/// - every recorded request of it, sent to a replayer over it as the server would hand it over, gets a recorded answer;
+/// - the input as a recorded body is stored in a form that gives back its bytes (JSON only when they are its compact
+///   form, which the one-pass check never gets wrong).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCassette(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(data, count)
     let bytes = input.remainder()
+    bodyKeepsItsBytes(bytes)
     let tree = try? Cassette(treeOf: bytes, file: "input.json")
     if let fast = Cassette(simdjsonBytes: bytes) {
         guard let tree else { fuzzFailure("simdjson's reader accepts a cassette the tree reader refuses") }
@@ -27,6 +31,13 @@ public func fuzzCassette(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     replayEveryRecordedRequest(cassette)
     return 0
+}
+
+private func bodyKeepsItsBytes(_ bytes: [UInt8]) {
+    guard Body(bytes: bytes).bytes == bytes else { fuzzFailure("a recorded body is stored in a form that gives back other bytes") }
+    if let value = try? JSONValue.parse(bytes), JSONValue.isCompactText(bytes), value.compactBytes() != bytes {
+        fuzzFailure("the one-pass check calls JSON compact that writing its value changes")
+    }
 }
 
 private func replayEveryRecordedRequest(_ cassette: Cassette) {
