@@ -10,11 +10,9 @@ enum ProxiedAnswer {
     static func make(_ answer: UpstreamResponse, headers: HTTPHeaders, decoded: [UInt8], recorded body: Body,
                      rewriter: URLRewriter?) -> HTTPResponse {
         guard let rewriter else { return HTTPResponse(status: answer.status, headers: headers, body: answer.body) }
-        var rewrittenHeaders = HTTPHeaders()
-        for field in headers {
-            let value = ResponsePreparer.urlHeaders.contains(field.name.lowercased()) ? rewriter.rewrite(field.value) : field.value
-            rewrittenHeaders.append(field.name, value)
-        }
+        let rewrittenHeaders = HTTPHeaders(headers.fields.map { field in
+            ResponsePreparer.isURLHeader(field.name) ? HTTPHeaders.Field(field.name, rewriter.rewrite(field.value)) : field
+        })
         let rewrittenBody: [UInt8]
         switch body {
         case .json, .text: rewrittenBody = rewriter.rewrite(decoded)

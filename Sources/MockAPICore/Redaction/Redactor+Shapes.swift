@@ -13,35 +13,47 @@ extension Redactor {
                 noteShapes(found, at: scope.place + "request path", site: scope.at + ".request.path", report: &report, scrubbed: &scrubbed)
             }
         }
-        for (side, keyPath) in [("request", \Interaction.request.headers), ("response", \Interaction.response.headers)] {
-            for index in interaction[keyPath: keyPath].fields.indices {
-                let field = interaction[keyPath: keyPath].fields[index]
-                let name = field.name.lowercasedIfNeeded()
-                guard !rules.headers.contains(name), !rules.keepHeaders.contains(name),
-                    !scope.acknowledges(.secretShape, at: "\(scope.at).\(side).headers[\(index)]")
-                else { continue }
-                let (bytes, found) = CredentialShape.replacing(in: Array(field.value.utf8), with: RedactionMarker.generic)
-                guard !found.isEmpty else { continue }
-                interaction[keyPath: keyPath].fields[index].value = String(decoding: bytes, as: UTF8.self)
-                noteShapes(found, at: "\(scope.place)\(side) header \(name)", site: "\(scope.at).\(side).headers[\(index)]", report: &report, scrubbed: &scrubbed)
-            }
+        scrubShapes(in: &interaction.request.headers, side: "request", scope: scope, report: &report, scrubbed: &scrubbed)
+        scrubShapes(in: &interaction.response.headers, side: "response", scope: scope, report: &report, scrubbed: &scrubbed)
+        // A form body's values were checked with their parameters.
+        let isFormText = if case .text = interaction.request.body {
+            RequestNormalizer.isForm(interaction.request.headers["content-type"])
+        } else { false }
+        if !isFormText {
+            scrubShapes(in: &interaction.request.body, side: "request", scope: scope, report: &report, scrubbed: &scrubbed)
         }
-        let form = RequestNormalizer.isForm(interaction.request.headers["content-type"])
-        for (side, keyPath) in [("request", \Interaction.request.body), ("response", \Interaction.response.body)] {
-            let body = interaction[keyPath: keyPath]
-            switch body {
-            case .text where side == "request" && form, .none, .binary: continue
-            case .text, .json: break
-            }
-            guard !scope.acknowledges(.secretShape, at: "\(scope.at).\(side).body") else { continue }
-            let kept = rules.keptJSONStrings(in: body)
-            let (bytes, found) = CredentialShape.replacing(in: body.bytes, with: RedactionMarker.generic) { value in
-                kept.contains { ByteSearch.contains(value, in: $0) }
-            }
+        scrubShapes(in: &interaction.response.body, side: "response", scope: scope, report: &report, scrubbed: &scrubbed)
+    }
+
+    private func scrubShapes(in headers: inout HTTPHeaders, side: String, scope: Scope, report: inout RedactionReport,
+                             scrubbed: inout [SecretLiteral]) {
+        for index in headers.fields.indices {
+            let field = headers.fields[index]
+            let name = field.name.lowercasedIfNeeded()
+            guard !rules.headers.contains(name), !rules.keepHeaders.contains(name),
+                !scope.acknowledges(.secretShape, at: "\(scope.at).\(side).headers[\(index)]")
+            else { continue }
+            let (bytes, found) = CredentialShape.replacing(in: Array(field.value.utf8), with: RedactionMarker.generic)
             guard !found.isEmpty else { continue }
-            interaction[keyPath: keyPath] = Body(bytes: bytes)
-            noteShapes(found, at: "\(scope.place)\(side) body", site: "\(scope.at).\(side).body", report: &report, scrubbed: &scrubbed)
+            headers.fields[index].value = String(decoding: bytes, as: UTF8.self)
+            noteShapes(found, at: "\(scope.place)\(side) header \(name)", site: "\(scope.at).\(side).headers[\(index)]", report: &report, scrubbed: &scrubbed)
         }
+    }
+
+    private func scrubShapes(in body: inout Body, side: String, scope: Scope, report: inout RedactionReport,
+                             scrubbed: inout [SecretLiteral]) {
+        switch body {
+        case .none, .binary: return
+        case .text, .json: break
+        }
+        guard !scope.acknowledges(.secretShape, at: "\(scope.at).\(side).body") else { return }
+        let kept = rules.keptJSONStrings(in: body)
+        let (bytes, found) = CredentialShape.replacing(in: body.bytes, with: RedactionMarker.generic) { value in
+            kept.contains { ByteSearch.contains(value, in: $0) }
+        }
+        guard !found.isEmpty else { return }
+        body = Body(bytes: bytes)
+        noteShapes(found, at: "\(scope.place)\(side) body", site: "\(scope.at).\(side).body", report: &report, scrubbed: &scrubbed)
     }
 
     /// Notes credentials found by shape (`shape github-token`) at `place` (`site` in the cassette file, for lint), and

@@ -11,6 +11,12 @@ package enum ResponsePreparer {
     /// Headers whose values may hold absolute URLs to rewrite.
     package static let urlHeaders: Set<String> = ["link", "location", "content-location"]
 
+    /// Whether a field of this name (in any case) is one of ``urlHeaders``: compared in place, without lowering the
+    /// name into a new string and hashing it, for every field of every answer a recorder passes on.
+    static func isURLHeader(_ name: String) -> Bool {
+        urlHeaders.contains { name.equalsIgnoringASCIICase($0) }
+    }
+
     package static func prepare(_ response: RecordedResponse, rewriter: URLRewriter?) -> HTTPResponse {
         var headers = HTTPHeaders()
         for field in response.headers {
