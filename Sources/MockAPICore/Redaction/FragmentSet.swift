@@ -9,36 +9,55 @@ import Darwin
 /// and most contain none.
 struct FragmentSet: Sendable, Equatable {
     private let fragments: [[UInt8]]
-    /// For each byte, the fragments (indices, in rule order) that start with it.
-    private let byFirstByte: [[Int]]
+    /// For each byte, a bit for each of the first 64 fragments that starts with it (bit n: fragment n), so that a
+    /// byte no fragment starts with costs one load; fragments after the 64th are looked for one by one.
+    private let startingWith: [UInt64]
 
     init(_ fragments: [String]) {
         self.fragments = fragments.map { Array($0.utf8) }
-        var byFirstByte = [[Int]](repeating: [], count: 256)
-        for (index, fragment) in self.fragments.enumerated() {
-            if let first = fragment.first { byFirstByte[Int(first)].append(index) }
+        var startingWith = [UInt64](repeating: 0, count: 256)
+        for (index, fragment) in self.fragments.prefix(64).enumerated() {
+            if let first = fragment.first { startingWith[Int(first)] |= 1 << UInt64(index) }
         }
-        self.byFirstByte = byFirstByte
+        self.startingWith = startingWith
     }
 
     /// The index of the first fragment, in rule order, that `name` contains byte for byte.
     func firstIndex(in name: String) -> Int? {
         guard !fragments.isEmpty else { return nil }
-        var name = name
-        return name.withUTF8 { bytes -> Int? in
-            var found: Int?
-            for offset in bytes.indices {
-                for index in byFirstByte[Int(bytes[offset])] where index < (found ?? .max) {
-                    let fragment = fragments[index]
-                    guard offset + fragment.count <= bytes.count else { continue }
-                    if fragment.withUnsafeBufferPointer({ memcmp(bytes.baseAddress! + offset, $0.baseAddress!, $0.count) }) == 0 {
-                        found = index
-                    }
-                }
-            }
-            return found
-        }
+        if let found = name.utf8.withContiguousStorageIfAvailable({ firstIndex(in: $0) }) { return found }
+        var copy = name
+        return copy.withUTF8 { firstIndex(in: $0) }
     }
 
     func contains(in name: String) -> Bool { firstIndex(in: name) != nil }
+
+    private func firstIndex(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var found = Int.max
+        startingWith.withUnsafeBufferPointer { startingWith in
+            for offset in bytes.indices {
+                var candidates = startingWith[Int(bytes[offset])]
+                // Lowest bit first: rule order. One found at an earlier offset may still lose to an earlier rule.
+                while candidates != 0 {
+                    let index = candidates.trailingZeroBitCount
+                    guard index < found else { break }
+                    candidates &= candidates - 1
+                    if occurs(fragments[index], in: bytes, at: offset) {
+                        found = index
+                        break
+                    }
+                }
+            }
+        }
+        if found != .max { return found }
+        for index in fragments.indices.dropFirst(64) {
+            for offset in bytes.indices where occurs(fragments[index], in: bytes, at: offset) { return index }
+        }
+        return nil
+    }
+
+    private func occurs(_ fragment: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        guard let base = bytes.baseAddress, !fragment.isEmpty, offset + fragment.count <= bytes.count else { return false }
+        return fragment.withUnsafeBufferPointer { memcmp(base + offset, $0.baseAddress!, $0.count) } == 0
+    }
 }
