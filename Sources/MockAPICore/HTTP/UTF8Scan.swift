@@ -15,7 +15,34 @@ extension String {
     /// `lowercased()`, without building a new string when there is nothing to lower: ASCII with no capital letter,
     /// which is how header names arrive (HTTP/2 requires it) and how most JSON member names are written.
     package func lowercasedIfNeeded() -> String {
-        utf8AllSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) } ? self : lowercased()
+        let lower = utf8.withContiguousStorageIfAvailable(String.isLowerCaseASCII)
+            ?? utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
+        return lower ? self : lowercased()
+    }
+
+    /// Whether the bytes are ASCII without a capital letter: eight at a time (a recorded request lowers about 160
+    /// names, several times each, and a byte at a time that was 24k instructions), then the rest one by one.
+    static func isLowerCaseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // Each byte's low seven bits plus an offset that sets its high bit from `A` (0x41) on, and from `[` (0x5B)
+            // on: no carry crosses into the next byte. A byte at or past `A` and not past `Z` is a capital.
+            let low = word & ~highs
+            let fromA = low &+ ones &* (0x80 - 0x41)
+            let pastZ = low &+ ones &* (0x80 - 0x5B)
+            guard (word | (fromA & ~pastZ)) & highs == 0 else { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = base[index]
+            guard byte < 0x80, !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Whether some byte of the string's UTF-8 satisfies `predicate`.
