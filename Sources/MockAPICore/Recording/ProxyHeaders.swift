@@ -30,9 +30,11 @@ package enum ProxyHeaders {
     /// frames the body itself). `Content-Encoding` stays: the client gets the body as the upstream coded it.
     package static func toClient(_ headers: HTTPHeaders) -> HTTPHeaders {
         let named = namedByConnection(headers)
+        // Names compared in place, in any case, rather than lowered into new strings and hashed: this runs for every
+        // field of every answer a recorder passes on.
         return HTTPHeaders(headers.fields.filter { field in
-            let name = field.name.lowercasedIfNeeded()
-            return !connectionFields.contains(name) && !named.contains(name)
+            !connectionFields.contains { field.name.equalsIgnoringASCIICase($0) }
+                && !named.contains { field.name.equalsIgnoringASCIICase($0) }
         })
     }
 
