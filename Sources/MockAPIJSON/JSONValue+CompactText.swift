@@ -4,8 +4,8 @@ extension JSONValue {
     /// control characters with a short form; and, when it is not ASCII, valid UTF-8 as Swift reads it (a string the
     /// parser's UTF-8 check lets through but Swift repairs, such as an encoded surrogate, would be written back
     /// differently). False for text that may still be compact but needs the full check (one with a `\u` escape), and
-    /// for text that is not. A recorder asks this of every JSON answer it records, where
-    /// writing the value out again to compare cost about a quarter as much as parsing it.
+    /// for text that is not. A recorder asks this of every JSON answer it records, where writing the value out again
+    /// to compare cost half as much as parsing it.
     ///
     /// Only for text that parses: it says nothing of whether text is JSON.
     public static func isCompactText(_ bytes: [UInt8]) -> Bool {

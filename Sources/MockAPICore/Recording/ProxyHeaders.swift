@@ -14,10 +14,8 @@ package enum ProxyHeaders {
     package static func forwarded(_ headers: HTTPHeaders) -> HTTPHeaders {
         let named = namedByConnection(headers)
         var output = HTTPHeaders()
-        for field in headers {
-            let name = field.name.lowercasedIfNeeded()
-            guard !connectionFields.contains(name), !named.contains(name) else { continue }
-            if name == "accept-encoding" {
+        for field in headers where !isConnectionField(field.name, named: named) {
+            if field.name.equalsIgnoringASCIICase("accept-encoding") {
                 if let narrowed = acceptEncoding(field.value) { output.append(field.name, narrowed) }
                 continue
             }
@@ -30,12 +28,7 @@ package enum ProxyHeaders {
     /// frames the body itself). `Content-Encoding` stays: the client gets the body as the upstream coded it.
     package static func toClient(_ headers: HTTPHeaders) -> HTTPHeaders {
         let named = namedByConnection(headers)
-        // Names compared in place, in any case, rather than lowered into new strings and hashed: this runs for every
-        // field of every answer a recorder passes on.
-        return HTTPHeaders(headers.fields.filter { field in
-            !connectionFields.contains { field.name.equalsIgnoringASCIICase($0) }
-                && !named.contains { field.name.equalsIgnoringASCIICase($0) }
-        })
+        return HTTPHeaders(headers.fields.filter { !isConnectionField($0.name, named: named) })
     }
 
     /// The upstream's header fields as stored: also without `Content-Encoding`, since the cassette holds the body
@@ -60,7 +53,14 @@ package enum ProxyHeaders {
         return kept.isEmpty ? nil : kept.joined(separator: ", ")
     }
 
-    private static func namedByConnection(_ headers: HTTPHeaders) -> Set<String> {
-        Set(headers.values("connection").flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces().lowercased() })
+    /// Whether a field of this name describes the connection: one of ``connectionFields``, or named by the message's
+    /// `Connection` field. Compared in place, in any case, rather than lowered into a new string and hashed: this runs
+    /// for every field of every request and answer a recorder passes on.
+    private static func isConnectionField(_ name: String, named: [String]) -> Bool {
+        connectionFields.contains { name.equalsIgnoringASCIICase($0) } || named.contains { name.equalsIgnoringASCIICase($0) }
+    }
+
+    private static func namedByConnection(_ headers: HTTPHeaders) -> [String] {
+        headers.values("connection").flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces() }
     }
 }

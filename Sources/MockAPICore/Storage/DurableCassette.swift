@@ -43,8 +43,6 @@ final class DurableCassette: Sendable {
     let logPath: String
     /// The write-ahead log is folded in once it holds at least this many bytes and as many as the file.
     let foldThreshold: Int
-    /// How many may wait at most: past that, a commit lays them out itself (when ``layOut(at:)`` is not called).
-    static let waitingLimit = 1024
     let locked: Mutex<Contents>
 
     init(file: String, layout: CassetteFileLayout, statistics: CassetteWriter.Statistics, fileBytes: Int, foldThreshold: Int) {
@@ -69,7 +67,6 @@ final class DurableCassette: Sendable {
             state.statistics.appended += batch.count
             state.statistics.interactions = state.count
             state.statistics.largestBatch = max(state.statistics.largestBatch, batch.count)
-            if state.waiting.count >= DurableCassette.waitingLimit { _ = layOutWaiting(&state) }
             return (0..<batch.count).map { .success(first + $0) }
         }
     }
