@@ -5,11 +5,10 @@ import NIOPosix
 /// ``HTTPClientUpstream`` runs on), the same for every call it starts, taken in turn the first time that thread asks.
 ///
 /// Why: AsyncHTTPClient keeps a request's bookkeeping on one loop and its connection may live on another; then every
-/// step of the answer (head, end, the completed future) crosses between two threads. Preferring the same loop for
-/// every call from one libmicrohttpd thread lets the pool open that thread's connections on that loop and reuse them
-/// there, so a call stays on one loop; and libmicrohttpd's threads, taken in turn, spread the connections over the
-/// group. The choice must be stable: requiring a loop that changes per call (round robin) made the pool close and
-/// open a connection for most calls.
+/// step of the answer (head, end, the completed future) crosses between two threads. ``HTTPClientUpstream`` has a
+/// client for each loop, connections on that loop alone, and makes each call with the client of this loop: a call
+/// stays on one loop, and libmicrohttpd's threads, taken in turn, spread the connections over the group. The choice
+/// must be stable: a loop that changes per call (round robin) made the pool close and open a connection for most calls.
 enum LoopAffinity {
     private final class Chosen: Sendable {
         let executor: EventLoopTaskExecutor
