@@ -86,6 +86,7 @@ package final class HTTPClientUpstream: Upstream {
                 do {
                     let response = try await call.futureResult.get()
                     var answerHeaders = MockAPICore.HTTPHeaders()
+                    answerHeaders.fields.reserveCapacity(response.headers.count)
                     for field in response.headers { answerHeaders.append(field.name, field.value) }
                     return .success(UpstreamResponse(
                         status: Int(response.status.code), headers: answerHeaders,

@@ -62,6 +62,8 @@ final class WantedHeaders: @unchecked Sendable {
 /// Every header field of the request on `connection`, in the order sent, names as sent.
 func allHeaders(of connection: OpaquePointer) -> HTTPHeaders {
     var headers = HTTPHeaders()
+    // Called without an iterator, libmicrohttpd counts the fields: room for all of them at once.
+    headers.fields.reserveCapacity(Int(MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, nil, nil)))
     withUnsafeMutablePointer(to: &headers) { pointer in
         _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, { context, _, key, value in
             guard let context, let key else { return MHD_Result.YES }

@@ -39,6 +39,15 @@ package struct HTTPHeaders: Sendable, Hashable, ExpressibleByArrayLiteral {
         fields.append(Field(name, value))
     }
 
+    /// The fields `isIncluded` keeps, in order, gathered with room for all of them: the recorder filters every
+    /// request's and answer's fields, and `Array.filter` grows its result a field at a time.
+    package func keeping(where isIncluded: (Field) -> Bool) -> HTTPHeaders {
+        var kept: [Field] = []
+        kept.reserveCapacity(fields.count)
+        for field in fields where isIncluded(field) { kept.append(field) }
+        return HTTPHeaders(kept)
+    }
+
     /// Removes every field with this name.
     package mutating func remove(_ name: String) {
         fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }

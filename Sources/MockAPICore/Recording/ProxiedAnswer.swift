@@ -22,7 +22,7 @@ enum ProxiedAnswer {
             return HTTPResponse(status: answer.status, headers: rewrittenHeaders, body: answer.body)
         }
         // The body changed, so it goes out decoded: its content coding no longer describes it.
-        let uncoded = HTTPHeaders(rewrittenHeaders.fields.filter { !$0.name.equalsIgnoringASCIICase("content-encoding") })
+        let uncoded = rewrittenHeaders.keeping { !$0.name.equalsIgnoringASCIICase("content-encoding") }
         return HTTPResponse(status: answer.status, headers: uncoded, body: rewrittenBody)
     }
 

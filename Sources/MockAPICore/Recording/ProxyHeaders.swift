@@ -14,6 +14,7 @@ package enum ProxyHeaders {
     package static func forwarded(_ headers: HTTPHeaders) -> HTTPHeaders {
         let named = namedByConnection(headers)
         var output = HTTPHeaders()
+        output.fields.reserveCapacity(headers.fields.count)
         for field in headers where !isConnectionField(field.name, named: named) {
             if field.name.equalsIgnoringASCIICase("accept-encoding") {
                 if let narrowed = acceptEncoding(field.value) { output.append(field.name, narrowed) }
@@ -28,7 +29,7 @@ package enum ProxyHeaders {
     /// frames the body itself). `Content-Encoding` stays: the client gets the body as the upstream coded it.
     package static func toClient(_ headers: HTTPHeaders) -> HTTPHeaders {
         let named = namedByConnection(headers)
-        return HTTPHeaders(headers.fields.filter { !isConnectionField($0.name, named: named) })
+        return headers.keeping { !isConnectionField($0.name, named: named) }
     }
 
     /// The upstream's header fields as stored: also without `Content-Encoding`, since the cassette holds the body
@@ -39,7 +40,7 @@ package enum ProxyHeaders {
 
     /// The same, from the fields ``toClient(_:)`` already gave.
     package static func storedResponse(clientHeaders: HTTPHeaders) -> HTTPHeaders {
-        HTTPHeaders(clientHeaders.fields.filter { !$0.name.equalsIgnoringASCIICase("content-encoding") })
+        clientHeaders.keeping { !$0.name.equalsIgnoringASCIICase("content-encoding") }
     }
 
     /// An `Accept-Encoding` value with only the codings mockapi decodes (gzip, deflate, br, identity), parameters

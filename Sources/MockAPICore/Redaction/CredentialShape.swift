@@ -50,23 +50,31 @@ enum CredentialShape {
     /// Every credential in `bytes`, in order, not overlapping. Only where a word starts with a byte a credential can
     /// start with is a match tried, so a body is read once, quickly.
     static func matches(in bytes: [UInt8]) -> [Match] {
+        bytes.withUnsafeBufferPointer { matches(in: $0) }
+    }
+
+    /// Every credential in a string's UTF-8, without a copy of it (a header value, on every recorded request).
+    static func matches(in text: String) -> [Match] {
+        var text = text
+        return text.withUTF8 { matches(in: $0) }
+    }
+
+    static func matches(in buffer: UnsafeBufferPointer<UInt8>) -> [Match] {
         var found: [Match] = []
         // One table lookup a byte: bodies are scanned whole, and most of their bytes start nothing.
         classes.withUnsafeBufferPointer { classes in
-            bytes.withUnsafeBufferPointer { buffer in
-                var offset = 0
-                var inWord = false
-                while offset < buffer.count {
-                    let byteClass = classes[Int(buffer[offset])]
-                    if !inWord, byteClass & startsFlag != 0, let match = match(in: bytes, at: offset) {
-                        found.append(match)
-                        offset = match.range.upperBound
-                        inWord = isWordByte(buffer[offset - 1])
-                        continue
-                    }
-                    inWord = byteClass & wordFlag != 0
-                    offset += 1
+            var offset = 0
+            var inWord = false
+            while offset < buffer.count {
+                let byteClass = classes[Int(buffer[offset])]
+                if !inWord, byteClass & startsFlag != 0, let match = match(in: buffer, at: offset) {
+                    found.append(match)
+                    offset = match.range.upperBound
+                    inWord = isWordByte(buffer[offset - 1])
+                    continue
                 }
+                inWord = byteClass & wordFlag != 0
+                offset += 1
             }
         }
         return found
@@ -94,7 +102,7 @@ enum CredentialShape {
     }()
 
     static func contains(in text: String) -> Bool {
-        !matches(in: Array(text.utf8)).isEmpty
+        !matches(in: text).isEmpty
     }
 
     /// Every credential replaced by `placeholder`; the replaced values and their kinds.
@@ -119,7 +127,7 @@ enum CredentialShape {
     }
 
     /// The credential starting at `offset`, where a word starts.
-    private static func match(in bytes: [UInt8], at offset: Int) -> Match? {
+    private static func match(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Match? {
         let first = bytes[offset]
         for format in formatsByFirst[Int(first)] where startsWith(bytes, format.prefix, at: offset) {
             let start = offset + format.prefix.count
@@ -136,9 +144,8 @@ enum CredentialShape {
     }
 
     /// `eyJ….eyJ….signature`: a header and a payload that are base64url JSON objects.
-    private static func jwt(in bytes: [UInt8], at offset: Int) -> Match? {
-        let prefix = Array("eyJ".utf8)
-        guard startsWith(bytes, prefix, at: offset) else { return nil }
+    private static func jwt(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Match? {
+        guard startsWith(bytes, jwtPrefix, at: offset) else { return nil }
         let base64url: (UInt8) -> Bool = { CredentialValue.isLetter($0) || CredentialValue.isDigit($0) || $0 == 0x2D || $0 == 0x5F }
         var end = offset
         var segments = 0
@@ -146,20 +153,26 @@ enum CredentialShape {
             let start = end
             while end < bytes.count, base64url(bytes[end]) { end += 1 }
             segments += 1
-            if segments <= 2, end - start < 10 || !startsWith(bytes, prefix, at: start) { return nil }
+            if segments <= 2, end - start < 10 || !startsWith(bytes, jwtPrefix, at: start) { return nil }
             guard segments < 3, end < bytes.count, bytes[end] == UInt8(ascii: ".") else { break }
             end += 1
         }
         return segments == 3 ? Match(range: offset..<end, kind: "jwt") : nil
     }
 
+    /// A JWT's header and payload both start so: `{"` in base64url.
+    private static let jwtPrefix = Array("eyJ".utf8)
+
     /// `-----BEGIN … PRIVATE KEY-----` through its `-----END … PRIVATE KEY-----`.
-    private static func privateKey(in bytes: [UInt8], at offset: Int) -> Match? {
+    private static func privateKey(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Match? {
+        func find(_ text: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+            Array(text.utf8).withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: bytes, from: start) }
+        }
         guard startsWith(bytes, Array("-----BEGIN ".utf8), at: offset),
-            let headerEnd = ByteSearch.firstOffset(of: Array("-----".utf8), in: bytes, from: offset + 11),
-            ByteSearch.contains(Array("PRIVATE KEY".utf8), in: Array(bytes[offset..<headerEnd])),
-            let footer = ByteSearch.firstOffset(of: Array("-----END ".utf8), in: bytes, from: headerEnd + 5),
-            let footerEnd = ByteSearch.firstOffset(of: Array("-----".utf8), in: bytes, from: footer + 9)
+            let headerEnd = find("-----", in: bytes, from: offset + 11),
+            find("PRIVATE KEY", in: UnsafeBufferPointer(rebasing: bytes[offset..<headerEnd]), from: 0) != nil,
+            let footer = find("-----END ", in: bytes, from: headerEnd + 5),
+            let footerEnd = find("-----", in: bytes, from: footer + 9)
         else { return nil }
         return Match(range: offset..<(footerEnd + 5), kind: "private-key")
     }
@@ -167,14 +180,14 @@ enum CredentialShape {
     /// The credential after an authentication scheme in free text or an unnamed header: `Bearer abc.def`,
     /// `token 0a1b…`. The scheme stays; the value must itself look generated (``CredentialValue/couldBeCredential(_:)``),
     /// so "the token expired" is left alone.
-    private static func schemeValue(in bytes: [UInt8], at offset: Int) -> Match? {
-        guard offset < bytes.count, [UInt8(ascii: "b"), UInt8(ascii: "t")].contains(bytes[offset] | 0x20) else { return nil }
+    private static func schemeValue(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Match? {
+        guard offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "b") || bytes[offset] | 0x20 == UInt8(ascii: "t")
+        else { return nil }
         var space = offset
         while space < bytes.count, space - offset <= 6, CredentialValue.isLetter(bytes[space]) { space += 1 }
         guard space < bytes.count, bytes[space] == UInt8(ascii: " "), isSchemeWord(bytes, offset..<space) else { return nil }
         let start = space + 1
         var end = start
-        let token68 = Array("-._~+/=".utf8)
         while end < bytes.count, CredentialValue.isLetter(bytes[end]) || CredentialValue.isDigit(bytes[end]) || token68.contains(bytes[end]) {
             end += 1
         }
@@ -184,11 +197,14 @@ enum CredentialShape {
         return Match(range: start..<end, kind: "scheme credential")
     }
 
+    /// The characters of a token68 credential besides letters and digits (RFC 9110).
+    private static let token68 = Array("-._~+/=".utf8)
+
     /// The schemes a credential follows in free text, lower-case.
     static let schemeWords = ["bearer", "token", "basic"].map { Array($0.utf8) }
 
     /// Whether the letters in `range` are a scheme word, in any case.
-    private static func isSchemeWord(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    private static func isSchemeWord(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         schemeWords.contains { word in
             guard word.count == range.count else { return false }
             for index in word.indices where bytes[range.lowerBound + index] | 0x20 != word[index] { return false }
@@ -196,7 +212,7 @@ enum CredentialShape {
         }
     }
 
-    private static func startsWith(_ bytes: [UInt8], _ prefix: [UInt8], at offset: Int) -> Bool {
+    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8], at offset: Int) -> Bool {
         guard offset + prefix.count <= bytes.count else { return false }
         for index in prefix.indices where bytes[offset + index] != prefix[index] { return false }
         return true

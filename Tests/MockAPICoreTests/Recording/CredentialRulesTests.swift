@@ -106,6 +106,18 @@ struct CredentialRulesTests {
         ]))
     }
 
+    /// A PEM private key is scrubbed from its `-----BEGIN` to the end of its `-----END … -----` line; a certificate,
+    /// public by design, is kept.
+    @Test func privateKeys_areScrubbed_certificatesKept() {
+        let key = "-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8Qu\n"
+            + "-----END RSA PRIVATE KEY-----"
+        let certificate = "-----BEGIN CERTIFICATE-----\nMIIBszCCAV2gAwIBAgIUQ\n-----END CERTIFICATE-----"
+        let (scrubbed, report) = Self.redacted(.recordedGet(
+            "/keys", responseBody: "key: \(key) done\ncert: \(certificate)\n"))
+        #expect(scrubbed.response.body == .text("key: <redacted> done\ncert: \(certificate)\n"))
+        #expect(report.changes.map(\.rule) == ["shape private-key"])
+    }
+
     /// "Bearer" and "token" in prose are left alone: the word after them is not a credential.
     @Test func schemeWordsInProse_areKept() {
         let text = "The token expired. Use a bearer token instead; token refresh happens daily."
