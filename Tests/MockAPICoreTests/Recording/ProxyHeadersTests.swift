@@ -22,6 +22,15 @@ struct ProxyHeadersTests {
         #expect(ProxyHeaders.forwarded([("Accept-Encoding", "zstd")]).isEmpty)
     }
 
+    /// The narrowing is remembered for the value last seen, and a different value is narrowed afresh.
+    @Test func forwarded_narrowsEachAcceptEncodingItGets() {
+        for value in ["gzip, zstd", "zstd", "gzip, zstd", "br, gzip", "br, gzip", "identity"] {
+            #expect(ProxyHeaders.forwarded([("Accept-Encoding", value)]).values("accept-encoding")
+                == ProxyHeaders.acceptEncoding(value).map { [$0] } ?? [])
+        }
+        #expect(ProxyHeaders.forwarded([("Accept-Encoding", "gzip, zstd")]) == [("Accept-Encoding", "gzip")])
+    }
+
     /// The client gets the coded body with its Content-Encoding; the cassette stores it decoded, without it.
     @Test func answerHeaders_keepOrDropContentEncoding() {
         let upstream: HTTPHeaders = [
