@@ -48,6 +48,10 @@ struct CassetteFileLayout {
 
     private var tail: [UInt8] { Array((count == 0 ? "]\n}\n" : "\n  ]\n}\n").utf8) }
 
+    /// The whole file's bytes in two parts, what is laid out and the tail, without copying either: for a write made
+    /// outside the lock that guards the layout (``DurableCassette/fold()``).
+    var fileParts: [[UInt8]] { [body, tail] }
+
     /// Calls `body` with the whole file's bytes, without copying what is already laid out.
     mutating func withFileBytes<T>(_ use: ([UInt8]) -> T) -> T {
         let end = tail

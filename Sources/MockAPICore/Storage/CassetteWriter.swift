@@ -93,7 +93,12 @@ package final class CassetteWriter: Sendable {
         self.state = state
         self.later = later
         self.committer = GroupCommitter(
-            label: "mockapi.cassette-writer", maximumBatch: maximumBatch, afterCommit: { state.foldIfDue() },
+            label: "mockapi.cassette-writer", maximumBatch: maximumBatch,
+            afterCommit: { () -> (@Sendable () -> Void)? in
+                // A failed fold is tried again after a later commit; the write-ahead log still holds everything.
+                guard state.isFoldDue else { return nil }
+                return { _ = state.fold() }
+            },
             commit: { batch in state.commit(batch) })
     }
 

@@ -82,6 +82,11 @@ package enum FileIO {
     /// the bytes go to a temporary file in the same folder, are flushed to disk, and the temporary file is renamed over
     /// the target; then the folder is flushed so the rename itself survives a power cut.
     package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(Failure) {
+        try writeAtomically(parts: [bytes], to: path, mode: mode)
+    }
+
+    /// The same for a file given in parts, written one after the other.
+    package static func writeAtomically(parts: [[UInt8]], to path: String, mode: mode_t = 0o644) throws(Failure) {
         let folder = parent(of: path)
         let temporary = "\(folder)/.\(basename(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
@@ -90,7 +95,7 @@ package enum FileIO {
         defer { if !renamed { unlink(temporary) } }
         do {
             defer { close(fd) }
-            try writeAll(bytes, to: fd)
+            for part in parts { try writeAll(part, to: fd) }
             guard fsync(fd) == 0 else { throw Failure(description: "fsync: " + errorText()) }
         }
         guard rename(temporary, path) == 0 else { throw Failure(description: errorText()) }

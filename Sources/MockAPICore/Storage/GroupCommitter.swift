@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Runs commits one at a time and batches what arrives meanwhile: items submitted while a commit is in progress are
@@ -32,14 +33,15 @@ package final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Er
 
     private let state = Mutex(State())
     private let commit: @Sendable ([Item]) -> [Result<Output, Failure>]
-    /// Runs after each commit's submitters were released, before the next commit (housekeeping that need not delay
-    /// them), on the leader's thread.
-    private let afterCommit: @Sendable () -> Void
+    /// Asked after each commit for housekeeping that is due (the cassette writer's fold); what it returns runs before the
+    /// next commit, but delays none of the commit's submitters, the leader included: it runs on a thread of its own,
+    /// holding the turn, and hands the turn on when done.
+    private let afterCommit: @Sendable () -> (@Sendable () -> Void)?
     /// The most items a commit takes; 1 makes one commit per item (for measuring what batching saves).
     private let maximumBatch: Int
 
     /// - Parameter label: names the committer in diagnostics.
-    package init(label: String, maximumBatch: Int = .max, afterCommit: @escaping @Sendable () -> Void = {},
+    package init(label: String, maximumBatch: Int = .max, afterCommit: @escaping @Sendable () -> (@Sendable () -> Void)? = { nil },
                 commit: @escaping @Sendable ([Item]) -> [Result<Output, Failure>]) {
         self.commit = commit
         self.afterCommit = afterCommit
@@ -105,8 +107,16 @@ package final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Er
         let results = commit([item] + followers.map(\.0))
         precondition(results.count == followers.count + 1, "GroupCommitter: \(results.count) results for \(followers.count + 1) items")
         for (follower, result) in zip(followers, results.dropFirst()) { follower.1.resume(returning: .committed(result)) }
-        afterCommit()
-        handOver()
+        if let housekeeping = afterCommit() {
+            // Not on the leader's thread, which goes on to answer its own submitter (and, in the recorder, is an event
+            // loop that other connections' answers come in on): a fold rewrites the whole cassette.
+            DispatchQueue.global().async {
+                housekeeping()
+                self.handOver()
+            }
+        } else {
+            handOver()
+        }
         return results[0]
     }
 

@@ -285,6 +285,39 @@ struct GroupCommitterTests {
         #expect(await seen == [0, 1])
     }
 
+    /// Housekeeping due after a commit (the writer's fold) delays none of its submitters, the one that led it included,
+    /// but runs before the next commit.
+    @Test(.timeLimit(.minutes(1))) func housekeeping_delaysNoSubmitter_andRunsBeforeTheNextCommit() async {
+        let gate = DispatchSemaphore(value: 0)
+        let events = Mutex<[String]>([])
+        let due = Atomic<Bool>(true)
+        let committer = GroupCommitter<Int, Int, Never>(label: "test", afterCommit: { () -> (@Sendable () -> Void)? in
+            guard due.exchange(false, ordering: .relaxed) else { return nil }
+            return {
+                // Bounded, so that housekeeping run by the leader before it answers fails the test instead of hanging it.
+                _ = gate.wait(timeout: .now() + 5)
+                events.withLock { $0.append("housekeeping") }
+            }
+        }) { batch in
+            events.withLock { $0.append("commit \(batch)") }
+            return batch.map { .success($0) }
+        }
+        // Answered while the housekeeping after its commit waits at the gate.
+        #expect(await committer.submit(0) == 0)
+        #expect(events.withLock { $0 } == ["commit [0]"])
+        // The next item waits: the housekeeping holds the turn.
+        async let second = committer.submit(1)
+        var yields = 0
+        while committer.waitingCount < 1, yields < 100_000 {
+            await Task.yield()
+            yields += 1
+        }
+        #expect(committer.waitingCount == 1)
+        gate.signal()
+        #expect(await second == 1)
+        #expect(events.withLock { $0 } == ["commit [0]", "housekeeping", "commit [1]"])
+    }
+
     /// With a batch limit of 1 every item gets its own commit (what batching is measured against).
     @Test func batchLimitOfOne_commitsEachItemAlone() async {
         let batches = Mutex<[Int]>([])
