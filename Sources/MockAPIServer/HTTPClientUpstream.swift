@@ -20,7 +20,7 @@ package final class HTTPClientUpstream: Upstream {
         package var timeout: Double
         /// The largest answer body accepted, as it comes (coded).
         package var maximumBodyBytes: Int
-        /// Connections kept per upstream host (shared out between the event loops, at least one each).
+        /// Connections kept per upstream host, by the client of each event loop (a caller's calls all go through one).
         package var connectionsPerHost: Int
 
         package init(timeout: Double = 30, maximumBodyBytes: Int = 256 << 20, connectionsPerHost: Int = 64) {
@@ -38,7 +38,7 @@ package final class HTTPClientUpstream: Upstream {
         self.options = options
         let loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator())
         var pool = HTTPClient.Configuration.ConnectionPool()
-        pool.concurrentHTTP1ConnectionsPerHostSoftLimit = max((options.connectionsPerHost + loops.count - 1) / loops.count, 1)
+        pool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(options.connectionsPerHost, 1)
         // A refused connection fails the request now instead of being retried until the timeout.
         pool.retryConnectionEstablishment = false
         let timeout = TimeAmount.nanoseconds(Int64(options.timeout * 1e9))

@@ -16,6 +16,7 @@ struct UpstreamLoopTests {
         let upstream = try await CountingServer.start()
         let client = HTTPClientUpstream()
         let first = CallingThread()
+        defer { first.stop() }
         // Threads take loops in turn, and tests running beside this one take some too: look for a thread with a loop
         // other than the first's (there is none when the group has one loop).
         var second = CallingThread()
@@ -24,6 +25,7 @@ struct UpstreamLoopTests {
             second.stop()
             second = CallingThread()
         }
+        defer { second.stop() }
         let loops = await second.run { ObjectIdentifier(LoopAffinity.loop) } == firstLoop ? 1 : 2
 
         // In turn, so that each call finds the other thread's connection idle.
@@ -33,8 +35,6 @@ struct UpstreamLoopTests {
         }
         #expect(upstream.requestsByConnection == Array(repeating: 6 / loops, count: loops))
 
-        first.stop()
-        second.stop()
         await client.shutdown()
         try await upstream.stop()
     }
