@@ -8,7 +8,7 @@ import NIOPosix
 /// step of the answer (head, end, the completed future) crosses between two threads. ``HTTPClientUpstream`` has a
 /// client for each loop, connections on that loop alone, and makes each call with the client of this loop: a call
 /// stays on one loop, and libmicrohttpd's threads, taken in turn, spread the connections over the group. The choice
-/// must be stable: a loop that changes per call (round robin) made the pool close and open a connection for most calls.
+/// is stable, so that a thread's calls reuse the connections its earlier calls opened.
 enum LoopAffinity {
     private final class Chosen: Sendable {
         let executor: EventLoopTaskExecutor
