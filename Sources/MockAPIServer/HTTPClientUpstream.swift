@@ -12,7 +12,7 @@ import NIOPosix
 /// client of its calling thread's loop (``LoopAffinity``): a call, its connection and the task that waits for it then
 /// share one thread. With one client for the group, a call preferring its thread's loop still took an idle
 /// connection on another loop when there was one (a client's second connection, landing on libmicrohttpd's other
-/// thread), and every step of its answer crossed between the two: 100 µs more CPU a request at one connection.
+/// thread), and every step of its answer crossed between the two: 33 system calls a request instead of 18.
 /// Requiring the connection's loop (`.delegateAndChannel`) made the pool open a connection for most calls.
 package final class HTTPClientUpstream: Upstream {
     package struct Options: Sendable {
