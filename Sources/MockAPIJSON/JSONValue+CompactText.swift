@@ -1,11 +1,11 @@
 extension JSONValue {
     /// Whether JSON text is written exactly as ``compactBytes()`` writes the value it parses into, known from one pass
-    /// over its bytes: no whitespace between tokens, and no escape but those the writer uses for `"`, `\` and the five
-    /// control characters with a short form; and, when it is not ASCII, valid UTF-8 as Swift reads it (a string the
-    /// parser's UTF-8 check lets through but Swift repairs, such as an encoded surrogate, would be written back
-    /// differently). False for text that may still be compact but needs the full check (one with a `\u` escape), and
-    /// for text that is not. A recorder asks this of every JSON answer it records, where writing the value out again
-    /// to compare cost half as much as parsing it.
+    /// over its bytes: nothing between tokens (no whitespace, nor anything else a lenient parser skips), no escape but
+    /// those the writer uses for `"`, `\` and the five control characters with a short form; and, when it is not
+    /// ASCII, valid UTF-8 as Swift reads it (a string the parser's UTF-8 check lets through but Swift repairs, such as
+    /// an encoded surrogate, would be written back differently). False for text that may still be compact but needs
+    /// the full check (one with a `\u` escape), and for text that is not. A recorder asks this of every JSON answer it
+    /// records, where writing the value out again to compare cost half as much as parsing it.
     ///
     /// Only for text that parses: it says nothing of whether text is JSON.
     public static func isCompactText(_ bytes: [UInt8]) -> Bool {
@@ -37,7 +37,9 @@ extension JSONValue {
                     guard byte == UInt8(ascii: "\\") else { continue }
                     guard index < count, isShortEscape(base[index]) else { return false }
                     index += 1
-                } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                } else if !tokenBytes[Int(byte)] {
+                    // Whitespace, and anything else the parser lets through between tokens that the writer would not
+                    // write: yajl takes a form feed and a vertical tab for whitespace (the fuzzer found it).
                     return false
                 }
             }
@@ -45,6 +47,13 @@ extension JSONValue {
             return ascii || String(validating: bytes, as: UTF8.self) != nil
         }
     }
+
+    /// The bytes compact output has outside strings: structure, the literals' letters and number literals' characters.
+    private static let tokenBytes: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "{}[]:,0123456789+-.eEtrufalsn".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 
     /// The characters after a backslash that ``writeString(_:into:)`` writes: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`.
     private static func isShortEscape(_ byte: UInt8) -> Bool {
