@@ -12,6 +12,8 @@ extension JSONValue {
         bytes.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return true }
             let count = bytes.count
+            // Read once here, not through the lazily made static at every byte outside a string.
+            let tokenBytes = JSONValue.tokenBytes
             var inString = false
             // The bytes of strings ORed together, for their high bits: whether any is not ASCII.
             var stringBytes: UInt64 = 0
