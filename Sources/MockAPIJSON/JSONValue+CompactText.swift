@@ -45,6 +45,8 @@ extension JSONValue {
                     return false
                 }
             }
+            // A string never closed is not compact text (yajl lets one follow a value: `9"`).
+            guard !inString else { return false }
             let ascii = stringBytes & 0x8080_8080_8080_8080 == 0
             return ascii || String(validating: bytes, as: UTF8.self) != nil
         }

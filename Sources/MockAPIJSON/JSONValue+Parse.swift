@@ -45,10 +45,21 @@ extension JSONValue {
             }
             defer { yajl_free(handle) }
             mockapi_yajl_strict(handle)
+            builder.pointee.handle = handle
             let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
             var status = yajl_parse(handle, base, bytes.count)
             let sawEveryByte = status == yajl_status_ok
-            if sawEveryByte { status = yajl_complete_parse(handle) }
+            if sawEveryByte {
+                builder.pointee.completing = true
+                status = yajl_complete_parse(handle)
+            }
+            if status == yajl_status_ok, let end = builder.pointee.valueEnd,
+                let after = bytes[end...].firstIndex(where: { !isWhitespace($0) })
+            {
+                // yajl lets a string that is never closed follow the value (`9"`): it waits for the rest of it, and
+                // its end of input finds nothing wrong.
+                return .failure(error("text after the value", at: after, in: bytes))
+            }
             guard status == yajl_status_ok, builder.pointee.values.count == 1 else {
                 // yajl counts the offending byte as consumed; point at it. A text cut short fails only at the end
                 // (yajl_complete_parse, which consumes nothing): point at its last byte.
@@ -68,6 +79,11 @@ extension JSONValue {
 
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
+    }
+
+    /// What yajl skips between tokens: JSON's four whitespace bytes, and a form feed and a vertical tab.
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x0B
     }
 
     private static func message(of handle: yajl_handle, bytes: UnsafePointer<UInt8>?, count: Int) -> String {
@@ -102,11 +118,25 @@ private struct TreeBuilder {
     var frames: [(values: Int, names: Int, isObject: Bool)] = []
     /// Set when the builder, not yajl, stopped the parse.
     var failure: String?
+    /// The parse, for the bytes it has read.
+    var handle: yajl_handle?
+    /// Set for yajl_complete_parse, which reads a buffer of its own: a value it finishes ends the text.
+    var completing = false
+    /// Where the top value ends, once it is complete.
+    var valueEnd: Int?
+    private let textSize: Int
     /// Repeated strings, stored once.
     private var table: StringTable
 
     init(textSize: Int) {
         table = StringTable(textSize: textSize)
+        self.textSize = textSize
+    }
+
+    /// Notes where the top value ends, when the value just finished is it.
+    private mutating func finished() {
+        guard frames.isEmpty else { return }
+        valueEnd = completing ? textSize : min(yajl_get_bytes_consumed(handle), textSize)
     }
 
     static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<TreeBuilder> {
@@ -129,6 +159,7 @@ private struct TreeBuilder {
 
     mutating func push(_ value: JSONValue) -> Int32 {
         values.append(value)
+        finished()
         return 1
     }
 
@@ -163,6 +194,7 @@ private struct TreeBuilder {
         }
         values.removeLast(count)
         values.append(closed)
+        finished()
         return 1
     }
 }

@@ -21,6 +21,20 @@ struct FuzzRegressionTests {
         #expect(reloaded.interactions.first?.durationMs == nil)
     }
 
+    /// Tests/Fuzz/regressions/cassette/value-then-unclosed-string: yajl accepts a value followed by a string that is
+    /// never closed (`9"`), and the one-pass compact check did not look for the open string: such an answer was
+    /// stored as the JSON value alone and replayed without what followed it.
+    @Test(arguments: [#"9""#, #"{"a":1}"tail"#, #"[1] "x\""#])
+    func valueThenUnclosedString_keepsItsBytes(text: String) throws {
+        let body = Body(bytes: Array(text.utf8))
+        #expect(body == .text(text))
+        let cassette = Cassette(interactions: [
+            Interaction(request: RecordedRequest(method: "GET", path: "/"), response: RecordedResponse(status: 200, body: body))
+        ])
+        let reloaded = try Cassette(bytes: cassette.fileBytes(), file: "saved.json")
+        #expect(reloaded.interactions.first?.response.body.bytes == Array(text.utf8))
+    }
+
     /// Tests/Fuzz/regressions/redaction/secret-at-start-of-path: a `--redact-env` value at the start of a path (`/internal…`)
     /// was replaced with the slash that starts it: the recorder wrote a path without its leading /, and the cassette no
     /// longer loaded (nor could `mockapi record` add to it).

@@ -60,6 +60,16 @@ struct JSONParseTests {
         #expect(error?.description == "line 2, column 10: premature EOF")
     }
 
+    /// yajl waits for the end of a string opened after the value, and its end of input does not mind that it never
+    /// comes; the parse does.
+    @Test(arguments: [(#"9""#, 1), (#"{"a":1} "tail"#, 8), ("[1]\n\"x\\\"", 4)])
+    func parse_refusesAnUnclosedStringAfterTheValue(text: String, offset: Int) {
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(text) }
+        do { _ = try JSONValue.parse(text) } catch { #expect(error.offset == offset && error.reason == "text after the value") }
+        #expect(!JSONValue.isCompactText(Array(text.utf8)))
+        #expect(JSONValue.scalarRanges(in: Array(text.utf8)) == nil)
+    }
+
     @Test func parse_refusesInvalidUTF8() {
         #expect(throws: JSONParseError.self) { _ = try JSONValue.parse([0x22, 0xFF, 0xFE, 0x22]) }
     }
