@@ -198,6 +198,39 @@ struct JSONWriteTests {
     }
 }
 
+/// Where each value of a text stands, as written: what scrubbing one value without rewriting the text needs.
+struct JSONScalarRangeTests {
+    /// Every kind of value, strings with and without escapes (a quote and a backslash before a closing quote among
+    /// them), in document order and without member names; whitespace of every kind around them is not in a range.
+    @Test func scalarRanges_coverEachValueAsWritten() throws {
+        let text = "{\n  \"a\": \"plain\",\r\n  \"b\" :\t[1, -2.5e+3, true, false, null, \"\"],\n"
+            + #"  "c": {"d": "esc\"aped\\", "e": "\u00e9\/x\\"}, "f": "tail"}"# + "\n"
+        let bytes = Array(text.utf8)
+        let ranges = try #require(JSONValue.scalarRanges(in: bytes))
+        let written = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
+        #expect(written == [
+            #""plain""#, "1", "-2.5e+3", "true", "false", "null", #""""#, #""esc\"aped\\""#, #""\u00e9\/x\\""#, #""tail""#,
+        ])
+        // Each range holds one value alone, as parse reads it.
+        for range in ranges { _ = try JSONValue.parse(Array(bytes[range])) }
+    }
+
+    /// A text that is one value: a number that ends the text is only reported at its end.
+    @Test(arguments: ["12", " -0.5 ", #""\"x""#, "true", "[3]"])
+    func scalarRanges_ofAValueAlone(text: String) throws {
+        let bytes = Array(text.utf8)
+        let ranges = try #require(JSONValue.scalarRanges(in: bytes))
+        #expect(ranges.map { String(decoding: bytes[$0], as: UTF8.self) }
+            == [text.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))])
+    }
+
+    @Test func scalarRanges_notForWhatIsNotJSON() {
+        #expect(JSONValue.scalarRanges(in: Array(#"{"a":1"#.utf8)) == nil)
+        #expect(JSONValue.scalarRanges(in: Array("1 2".utf8)) == nil)
+        #expect(JSONValue.scalarRanges(in: []) == nil)
+    }
+}
+
 struct JSONCanonicalTests {
     @Test func canonical_ignoresMemberOrderAndNumberSpelling() throws {
         let a = try JSONValue.parse(#"{"title":"x","labels":["b","a"],"n":1.50,"m":{"q":1,"p":2}}"#)

@@ -76,37 +76,69 @@ extension Redactor {
     }
 
     /// Replaces the string and number values the rules name (``RedactionRules/jsonRule(at:value:)``). A body stored as
-    /// text keeps its layout: only the scrubbed strings change.
+    /// text keeps its layout: only the scrubbed values' bytes change.
     func scrubJSON(_ body: inout Body, side: String, scope: Scope, report: inout RedactionReport, scrubbed: inout [SecretLiteral]) {
         guard let document = body.jsonDocument else { return }
         let base = if case .json = body { "\(scope.at).\(side).body.json" } else { "\(scope.at).\(side).body.text" }
         var path: [JSONPathPattern.Location] = []
-        var found: [(location: String, rule: String, value: JSONValue)] = []
-        guard let rewritten = scrub(document, path: &path, base: base, scope: scope, found: &found), !found.isEmpty
+        var found = FoundJSONValues()
+        guard let rewritten = scrub(document, path: &path, base: base, scope: scope, found: &found), !found.values.isEmpty
         else { return }
-        body = Redactor.replaced(found.map(\.value), in: body, expecting: rewritten) ?? Body(bytes: rewritten.compactBytes())
         let place = "\(scope.place)\(side) body"
-        for item in found {
+        if case .text(let text) = body {
+            if let kept = Redactor.replaced(found.values, in: Array(text.utf8), expecting: rewritten) {
+                body = kept
+            } else {
+                // Not expected: every value's bytes are found in a text yajl accepts. Said, since the answer changes.
+                body = Body(bytes: rewritten.compactBytes())
+                report.note(place, "json text rewritten compact, its layout not kept")
+            }
+        } else {
+            // Compact JSON: written anew, it is the same bytes but for the values replaced.
+            body = Body(bytes: rewritten.compactBytes())
+        }
+        for item in found.values {
             report.note("\(place) \(item.location)", "json \(item.rule)")
             let text = if case .string(let string) = item.value { string } else if case .number(let literal) = item.value { literal } else { "" }
             scrubbed.append(SecretLiteral(name: "\(place) \(item.location)", value: text, placeholder: RedactionMarker.generic))
         }
     }
 
-    /// A text body with each scrubbed JSON string replaced where it stands as a JSON string, so indentation and member
-    /// order stay; nil when that does not give the scrubbed document (a number, an unusual escape, the same string in
-    /// a place that is kept), and the body must be rewritten.
-    static func replaced(_ values: [JSONValue], in body: Body, expecting document: JSONValue) -> Body? {
-        guard case .text(let text) = body else { return nil }
-        var bytes = Array(text.utf8)
+    /// The values a walk of a JSON document found to scrub, and how many scalars it has met (to know each one's place
+    /// in the text: ``JSONValue/scalarRanges(in:)``).
+    struct FoundJSONValues {
+        struct Value {
+            /// `$.items[2].token`
+            let location: String
+            let rule: String
+            let value: JSONValue
+            /// Which scalar of the document it is, in document order.
+            let scalar: Int
+        }
+
+        var values: [Value] = []
+        var scalarsSeen = 0
+    }
+
+    /// A JSON text with each found value's bytes replaced by the placeholder's, and every other byte kept: its layout,
+    /// escapes and the values kept (the same string where it is kept included). Nil when the result is not the
+    /// scrubbed document.
+    static func replaced(_ values: [FoundJSONValues.Value], in text: [UInt8], expecting document: JSONValue) -> Body? {
+        guard let ranges = JSONValue.scalarRanges(in: text) else { return nil }
         var placeholder: [UInt8] = []
         JSONValue.writeString(RedactionMarker.generic, into: &placeholder)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count + values.count * placeholder.count)
+        var copied = 0
+        // Found in document order: each range starts after the one before.
         for value in values {
-            guard case .string(let string) = value else { return nil }
-            var quoted: [UInt8] = []
-            JSONValue.writeString(string, into: &quoted)
-            bytes = ByteSearch.replacing(quoted, with: placeholder, in: bytes).bytes
+            guard ranges.indices.contains(value.scalar), ranges[value.scalar].lowerBound >= copied else { return nil }
+            let range = ranges[value.scalar]
+            bytes += text[copied..<range.lowerBound]
+            bytes += placeholder
+            copied = range.upperBound
         }
+        bytes += text[copied...]
         guard (try? JSONValue.parse(bytes)) == document else { return nil }
         return Body(bytes: bytes)
     }
@@ -114,15 +146,17 @@ extension Redactor {
     /// The value with what the rules name replaced, or nil when nothing is (most bodies): a document is copied only
     /// along the way to a replaced value.
     private func scrub(_ value: JSONValue, path: inout [JSONPathPattern.Location], base: String, scope: Scope,
-                       found: inout [(location: String, rule: String, value: JSONValue)]) -> JSONValue? {
+                       found: inout FoundJSONValues) -> JSONValue? {
         switch value {
         case .string, .number:
+            let scalar = found.scalarsSeen
+            found.scalarsSeen += 1
             // The path is spelled out only for a value a rule names (most values are not).
             guard let rule = rules.jsonRule(at: path, value: value) else { return nil }
             let jsonPath = Redactor.describe(path)
             guard !scope.acknowledges(.secretField, at: base.hasSuffix(".json") ? base + jsonPath.dropFirst() : base)
             else { return nil }
-            found.append((jsonPath, rule, value))
+            found.values.append(FoundJSONValues.Value(location: jsonPath, rule: rule, value: value, scalar: scalar))
             return .string(RedactionMarker.generic)
         case .array(let elements):
             var rewritten: [JSONValue]?
@@ -145,6 +179,7 @@ extension Redactor {
             }
             return rewritten.map { .object($0) }
         case .null, .bool:
+            found.scalarsSeen += 1
             return nil
         }
     }

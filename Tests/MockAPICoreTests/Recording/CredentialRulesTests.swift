@@ -83,6 +83,37 @@ struct CredentialRulesTests {
         #expect(scrubbed.request.body == .text("{\n  \"password\": \"<redacted>\",\n  \"name\": \"x\"\n}"))
     }
 
+    /// What the string search of the first form could not do, and rewrote the whole answer as compact JSON for, without
+    /// a word: a number scrubbed, a string with an escape, the same string kept where no rule names it (a value too
+    /// short to be hunted as an echo), and a member name equal to a scrubbed value. Only the values' bytes change; the
+    /// layout, the `\/` escapes and the final newline stay.
+    @Test func prettyJSONText_keepsItsLayout_whateverIsScrubbed() throws {
+        var rules = RedactionRules.standard
+        rules.jsonFields += [try JSONPathPattern(parsing: "$.id"), try JSONPathPattern(parsing: "$.user.login")]
+        let body = """
+            {
+              "id": 12345,
+              "abc12": "name",
+              "user": {"login": "abc12", "site": "http:\\/\\/example.com\\/a"},
+              "alias": "abc12",
+              "password": "p\\u0061ss\\"word"
+            }
+
+            """
+        let (scrubbed, report) = Self.redacted(.recordedGet("/me", responseBody: body, responseHeaders: [("Content-Type", "application/json")]), rules)
+        #expect(String(decoding: scrubbed.response.body.bytes, as: UTF8.self) == """
+            {
+              "id": "<redacted>",
+              "abc12": "name",
+              "user": {"login": "<redacted>", "site": "http:\\/\\/example.com\\/a"},
+              "alias": "abc12",
+              "password": "<redacted>"
+            }
+
+            """)
+        #expect(report.changes.map(\.location) == ["response body $.id", "response body $.user.login", "response body $.password"])
+    }
+
     /// Well-known token formats are scrubbed wherever they are: a debug header, a text body, a path, a query value
     /// no rule names, a JSON string; a commit sha, a short `ghp_` word and a UUID are not credentials by shape.
     @Test func credentialShapes_areScrubbedAnywhere_shasAreKept() {

@@ -16,7 +16,9 @@ import Glibc
 ///   wherever it stands as a whole value (not inside a longer word, which redaction leaves alone on purpose);
 /// - redaction never merges two requests silently: two recorded requests that were different and that replay can no
 ///   longer tell apart (same key, placeholders learned from the scrubbed cassette) are named in the report's merges,
-///   and every merge it names is one.
+///   and every merge it names is one;
+/// - a JSON body that only JSON field rules changed keeps its text but for the values: the same values in the same
+///   places, and every byte between them (layout, member names, escapes) as it was.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRedaction(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(data, count)
@@ -36,6 +38,7 @@ public func fuzzRedaction(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let original = cassette.interactions
     let report = Redactor(rules: rules).redact(&cassette)
     checkMerges(original: original, scrubbed: cassette.interactions, reported: report.merges)
+    checkJSONLayout(original: original, scrubbed: cassette.interactions, changes: report.changes)
 
     do { _ = try Cassette(bytes: cassette.fileBytes(), file: "redacted.json") } catch {
         fuzzFailure("the redacted cassette does not load: \(error)")
@@ -71,6 +74,39 @@ private func checkMerges(original: [Interaction], scrubbed: [Interaction], repor
     for merge in reported where !(merge.first < merge.second && merge.second < scrubbed.count && merged(merge.first, merge.second)) {
         fuzzFailure("a merge is reported that is none: \(merge)")
     }
+}
+
+/// Every JSON body whose changes are all JSON field rules' (`json …`) is still JSON with as many values, and the text
+/// around its values is the original's byte for byte. Changes by other rules (a literal, an echo, a shape) may stand
+/// anywhere in the text, member names included, and are left out.
+private func checkJSONLayout(original: [Interaction], scrubbed: [Interaction], changes: [RedactionReport.Change]) {
+    for (position, (before, after)) in zip(original, scrubbed).enumerated() {
+        for (side, old, new) in [("request", before.request.body, after.request.body), ("response", before.response.body, after.response.body)] {
+            let place = "interactions[\(position)] \(side) body"
+            let mine = changes.filter { $0.location == place || $0.location.hasPrefix(place + " ") }
+            guard !mine.isEmpty, mine.allSatisfy({ $0.rule.hasPrefix("json ") }),
+                let oldRanges = JSONValue.scalarRanges(in: old.bytes)
+            else { continue }
+            guard let newRanges = JSONValue.scalarRanges(in: new.bytes), newRanges.count == oldRanges.count else {
+                fuzzFailure("\(place): scrubbing JSON fields did not leave the same JSON values")
+            }
+            if gaps(old.bytes, oldRanges) != gaps(new.bytes, newRanges) {
+                fuzzFailure("\(place): scrubbing JSON fields changed the text between the values (its layout)")
+            }
+        }
+    }
+}
+
+/// The bytes before, between and after the ranges.
+private func gaps(_ bytes: [UInt8], _ ranges: [Range<Int>]) -> [[UInt8]] {
+    var start = 0
+    var result: [[UInt8]] = []
+    for range in ranges {
+        result.append(Array(bytes[start..<range.lowerBound]))
+        start = range.upperBound
+    }
+    result.append(Array(bytes[start...]))
+    return result
 }
 
 /// One interaction carrying the bytes in its query, a cookie, a header and both bodies.
