@@ -133,9 +133,10 @@ private struct TreeBuilder {
         self.textSize = textSize
     }
 
-    /// Notes where the top value ends, when the value just finished is it.
-    private mutating func finished() {
-        guard frames.isEmpty else { return }
+    /// Notes where the top value ends; called when the value just finished is it (once a parse, out of line so that
+    /// what every value runs stays small).
+    @inline(never)
+    private mutating func finishedTopValue() {
         valueEnd = completing ? textSize : min(yajl_get_bytes_consumed(handle), textSize)
     }
 
@@ -159,7 +160,7 @@ private struct TreeBuilder {
 
     mutating func push(_ value: JSONValue) -> Int32 {
         values.append(value)
-        finished()
+        if frames.isEmpty { finishedTopValue() }
         return 1
     }
 
@@ -194,7 +195,7 @@ private struct TreeBuilder {
         }
         values.removeLast(count)
         values.append(closed)
-        finished()
+        if frames.isEmpty { finishedTopValue() }
         return 1
     }
 }
