@@ -9,7 +9,7 @@ extension JSONValue {
     /// What replacing one value in a text needs without writing the text anew: its layout, its escapes and every
     /// other value stay byte for byte. yajl reports each value once its last byte is read, with the count of bytes
     /// read so far; a value's start follows from its literal, or for a string from its opening quote.
-    public static func scalarRanges(in bytes: [UInt8]) -> [Range<Int>]? {
+    package static func scalarRanges(in bytes: [UInt8]) -> [Range<Int>]? {
         bytes.withUnsafeBufferPointer { text -> [Range<Int>]? in
             var finder = ScalarRangeFinder(text: text)
             var callbacks = yajl_callbacks()

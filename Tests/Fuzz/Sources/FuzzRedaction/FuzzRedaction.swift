@@ -1,6 +1,6 @@
 import FuzzSupport
 @testable import MockAPICore
-import MockAPIJSON
+@testable import MockAPIJSON
 #if canImport(Glibc)
 import Glibc
 #endif
