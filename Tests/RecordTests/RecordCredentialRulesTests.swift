@@ -50,6 +50,25 @@ import Testing
         }
     }
 
+    /// A pretty-printed JSON answer with a token in it: the client gets it as the upstream sent it, the cassette holds
+    /// it with only the token's bytes replaced (its layout, `\/` escapes and final newline kept, a number scrubbed by a
+    /// path rule too), and replay sends exactly that.
+    @Test func prettyJSONAnswer_onlyTheScrubbedValuesChange() async throws {
+        let answer = "{\n  \"id\": 12345,\n  \"access_token\": \"gho_\\u0041bcdefghijklmnop\",\n  \"url\": \"https:\\/\\/x.test\\/a\"\n}\n"
+        let scrubbed = "{\n  \"id\": \"<redacted>\",\n  \"access_token\": \"<redacted>\",\n  \"url\": \"https:\\/\\/x.test\\/a\"\n}\n"
+        var rules = RedactionRules.standard
+        rules.jsonFields.append(try JSONPathPattern(parsing: "$.id"))
+        try await withRig(upstream: { _ in
+            .response(HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(answer.utf8)))
+        }, rules: rules) { rig, _ in
+            #expect(try await rig.record("POST", "/login/oauth/access_token").body == Array(answer.utf8))
+            #expect(try rig.cassette.interactions.first?.response.body.bytes == Array(scrubbed.utf8))
+            try await rig.replay { base async throws in
+                #expect(try await rig.client.send("POST", base + "/login/oauth/access_token").body == Array(scrubbed.utf8))
+            }
+        }
+    }
+
     /// Two requests that differ only in a credential are reported, naming both; replay answers them in recorded order.
     @Test func requestsDifferingOnlyInACredential_areReported() async throws {
         try await withRig(upstream: { request in .response(.text(status: 200, "for \(request.query?.last.map(String.init) ?? "")")) }) { rig, _ in
