@@ -45,12 +45,12 @@ extension JSONValue {
             }
             defer { yajl_free(handle) }
             mockapi_yajl_strict(handle)
-            builder.pointee.handle = handle
+            builder.pointee.position.handle = handle
             let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
             var status = yajl_parse(handle, base, bytes.count)
             let sawEveryByte = status == yajl_status_ok
             if sawEveryByte {
-                builder.pointee.completing = true
+                builder.pointee.position.completing = true
                 status = yajl_complete_parse(handle)
             }
             if status == yajl_status_ok, let end = builder.pointee.valueEnd,
@@ -118,26 +118,23 @@ private struct TreeBuilder {
     var frames: [(values: Int, names: Int, isObject: Bool)] = []
     /// Set when the builder, not yajl, stopped the parse.
     var failure: String?
-    /// The parse, for the bytes it has read.
-    var handle: yajl_handle?
-    /// Set for yajl_complete_parse, which reads a buffer of its own: a value it finishes ends the text.
-    var completing = false
+    /// Where yajl is in the text.
+    var position: YAJLPosition
     /// Where the top value ends, once it is complete.
     var valueEnd: Int?
-    private let textSize: Int
     /// Repeated strings, stored once.
     private var table: StringTable
 
     init(textSize: Int) {
         table = StringTable(textSize: textSize)
-        self.textSize = textSize
+        position = YAJLPosition(textSize: textSize)
     }
 
     /// Notes where the top value ends; called when the value just finished is it (once a parse, out of line so that
     /// what every value runs stays small).
     @inline(never)
     private mutating func finishedTopValue() {
-        valueEnd = completing ? textSize : min(yajl_get_bytes_consumed(handle), textSize)
+        valueEnd = position.end
     }
 
     static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<TreeBuilder> {

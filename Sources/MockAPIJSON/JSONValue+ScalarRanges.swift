@@ -29,10 +29,10 @@ extension JSONValue {
                     guard let handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(finder)) else { return nil }
                     defer { yajl_free(handle) }
                     mockapi_yajl_strict(handle)
-                    finder.pointee.handle = handle
+                    finder.pointee.position.handle = handle
                     guard yajl_parse(handle, text.baseAddress, text.count) == yajl_status_ok else { return nil }
                     // A number that ends the text is only reported here, when yajl knows nothing follows it.
-                    finder.pointee.completing = true
+                    finder.pointee.position.completing = true
                     guard yajl_complete_parse(handle) == yajl_status_ok, !finder.pointee.failed,
                         let end = finder.pointee.valueEnd, text[end...].allSatisfy(JSONValue.isWhitespace)
                     else { return nil }
@@ -46,9 +46,8 @@ extension JSONValue {
 /// yajl's context for ``JSONValue/scalarRanges(in:)``.
 private struct ScalarRangeFinder {
     let text: UnsafeBufferPointer<UInt8>
-    var handle: yajl_handle?
-    /// Set for yajl_complete_parse, which reads a buffer of its own: the value it reports ends the text.
-    var completing = false
+    /// Where yajl is in the text.
+    var position: YAJLPosition
     var ranges: [Range<Int>] = []
     /// Set when a value's start could not be found (it cannot happen in a text yajl accepts); stops the parse.
     var failed = false
@@ -59,16 +58,15 @@ private struct ScalarRangeFinder {
 
     init(text: UnsafeBufferPointer<UInt8>) {
         self.text = text
+        position = YAJLPosition(textSize: text.count)
     }
 
     static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<ScalarRangeFinder> {
         context.unsafelyUnwrapped.assumingMemoryBound(to: ScalarRangeFinder.self)
     }
 
-    /// Where the value yajl reports now ends: the bytes read so far.
-    private var end: Int {
-        completing ? text.count : min(yajl_get_bytes_consumed(handle), text.count)
-    }
+    /// Where the value yajl reports now ends.
+    private var end: Int { position.end }
 
     mutating func open() -> Int32 {
         depth += 1
