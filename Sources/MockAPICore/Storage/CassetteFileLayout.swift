@@ -4,8 +4,10 @@ import MockAPIJSON
 /// a fixed head, each interaction as pretty JSON indented for its place in the array, and a tail. Appending an
 /// interaction costs its own encoding, not the whole cassette's.
 struct CassetteFileLayout {
-    /// Everything before the tail: head and interactions.
-    private(set) var body: [UInt8]
+    /// Everything before the tail (head and interactions): the chunks a fold took (``takeFileParts()``), which are
+    /// never appended to again, and the chunk appended to now.
+    private var taken: [[UInt8]] = []
+    private var body: [UInt8]
     private(set) var count: Int
 
     init(source: String?, lintAllowances: [LintAllowance] = []) {
@@ -48,15 +50,28 @@ struct CassetteFileLayout {
 
     private var tail: [UInt8] { Array((count == 0 ? "]\n}\n" : "\n  ]\n}\n").utf8) }
 
-    /// The whole file's bytes in two parts, what is laid out and the tail, without copying either: for a write made
-    /// outside the lock that guards the layout (``DurableCassette/fold()``).
-    var fileParts: [[UInt8]] { [body, tail] }
+    /// The whole file's bytes in parts, what is laid out and the tail, without copying any: for a write made outside
+    /// the lock that guards the layout, while interactions go on being appended (``DurableCassette/fold()``). What is
+    /// laid out is taken whole, and later appends start a chunk of their own: appending to an array the write still
+    /// holds would copy all of it (tens of megabytes, on the thread that appends).
+    mutating func takeFileParts() -> [[UInt8]] {
+        if !body.isEmpty {
+            taken.append(body)
+            body = []
+        }
+        return taken + [tail]
+    }
 
-    /// Calls `body` with the whole file's bytes, without copying what is already laid out.
+    /// Calls `use` with the whole file's bytes, without copying them unless a fold took some (the writer uses it when it
+    /// opens a cassette, before any fold).
     mutating func withFileBytes<T>(_ use: ([UInt8]) -> T) -> T {
+        if !taken.isEmpty {
+            body = taken.reduce(into: []) { $0 += $1 } + body
+            taken = []
+        }
         let end = tail
-        self.body += end
-        defer { self.body.removeLast(end.count) }
-        return use(self.body)
+        body += end
+        defer { body.removeLast(end.count) }
+        return use(body)
     }
 }

@@ -12,7 +12,8 @@ import Glibc
 ///
 /// Appends that arrive while a sync is in progress are written together by the next one (group commit): with N
 /// concurrent clients, one sync serves up to N interactions. The write-ahead log is folded into the file when it is as large
-/// as the file, and by ``finish()``; after a clean finish there is no write-ahead log, only the cassette.
+/// as the file (while appends go on), and by ``finish()``; after a clean finish there is no write-ahead log, only the
+/// cassette.
 package final class CassetteWriter: Sendable {
     package struct Statistics: Sendable, Equatable {
         /// Interactions in the cassette now, those it held before recording included.
@@ -59,8 +60,9 @@ package final class CassetteWriter: Sendable {
                 maximumBatch: Int = .max, foldThreshold: Int = 1 << 20, later: @escaping Later = { _ in false })
         throws(CassetteWriterError)
     {
-        CassetteWriter.removeStaleTemporaryFiles(of: file)
         let log = WriteAheadLog.path(for: file)
+        CassetteWriter.removeStaleTemporaryFiles(of: file)
+        CassetteWriter.removeStaleTemporaryFiles(of: log)
         var existing: Cassette?
         if mode == .append, FileManager.default.fileExists(atPath: file) {
             do { existing = try Cassette.load(file: file) } catch { throw .existingUnreadable(error) }
@@ -123,7 +125,7 @@ package final class CassetteWriter: Sendable {
 
     package var statistics: Statistics { state.locked.withLock { $0.statistics } }
 
-    /// Returns once every append made before the call is on disk.
+    /// Returns once every append made before the call is on disk and a fold in progress has ended.
     package func flush() async {
         await committer.perform {}
     }
@@ -136,7 +138,8 @@ package final class CassetteWriter: Sendable {
     }
 
     /// Removes what a killed writer left behind: the temporary files of ``FileIO/writeAtomically(_:to:mode:)`` for
-    /// this cassette (`.NAME.tmp-PID-…`) whose process is gone. Hidden, but `git add` would pick them up.
+    /// this cassette or its write-ahead log (`.NAME.tmp-PID-…`) whose process is gone. Hidden, but `git add` would pick
+    /// them up.
     static func removeStaleTemporaryFiles(of file: String) {
         let folder = FileIO.parent(of: file)
         let prefix = ".\(FileIO.basename(of: file)).tmp-"

@@ -37,6 +37,9 @@ final class DurableCassette: Sendable {
         var fileBytes: Int
         /// Set when a failed append could not be undone: the write-ahead log's end is unknown, so nothing more is appended.
         var broken: String?
+        /// While a fold runs: the lines appended to the write-ahead log since it took the layout, which the file it
+        /// writes does not hold. They become the write-ahead log that replaces the old one.
+        var linesSinceFold: [UInt8]?
     }
 
     let file: String
@@ -152,6 +155,7 @@ final class DurableCassette: Sendable {
         let appended = state.log?.append(bytes)
         switch appended {
         case .success(let written)?:
+            state.linesSinceFold? += bytes
             state.statistics.writes += 1
             state.statistics.bytesWritten += written
             state.statistics.fileBytes = state.fileBytes + state.logBytes
@@ -171,37 +175,87 @@ final class DurableCassette: Sendable {
         locked.withLock { $0.logBytes >= max(foldThreshold, $0.fileBytes) }
     }
 
-    /// Writes every interaction to the file (atomically) and removes the write-ahead log. The caller holds the group
-    /// commit's turn, so no commit runs meanwhile: the file is written outside the lock, from the layout as it was
-    /// (no interaction waits to join it after ``layOutWaiting(_:)``), and readers of the statistics and late
-    /// ``layOut(at:)`` work are not held up by the write (the whole cassette, 30 ms and more for a large one).
+    /// Writes every interaction to the file (atomically), then replaces the write-ahead log by one holding only what was
+    /// committed meanwhile, or removes it when nothing was. Commits go on while the file is written (the fold is
+    /// housekeeping after a commit, one at a time, ``GroupCommitter``); run while none can (``CassetteWriter/finish()``),
+    /// it leaves the file alone. At every step the file and the write-ahead log on disk hold every committed
+    /// interaction: the old log holds them all until it is replaced, and loading skips the lines the file has.
     func fold() -> Result<Void, CassetteWriterError> {
-        let taken = locked.withLock { (state: inout Contents) -> Result<[[UInt8]], CassetteWriterError> in
-            if let failure = layOutWaiting(&state) { return .failure(failure) }
-            return .success(state.layout.fileParts)
-        }
         let parts: [[UInt8]]
-        switch taken {
+        switch startFold() {
         case .failure(let failure): return .failure(failure)
         case .success(let taken): parts = taken
         }
+        // Outside the lock: the whole cassette, 30 ms and more for a large one, while commits and late ``layOut(at:)``
+        // work go on.
         do throws(FileIO.Failure) { try FileIO.writeAtomically(parts: parts, to: file) } catch {
+            locked.withLock { $0.linesSinceFold = nil }
             return .failure(.unwritable(file: file, reason: error.description))
         }
-        let size = parts.reduce(0) { $0 + $1.count }
+        return endFold(fileBytes: parts.reduce(0) { $0 + $1.count })
+    }
+
+    /// A fold's first step: lays out what waits and takes the file's bytes; from here on the lines appended are kept.
+    func startFold() -> Result<[[UInt8]], CassetteWriterError> {
         locked.withLock { state in
-            // The file now holds what the write-ahead log did: a crash from here on leaves lines the file already has,
-            // which loading skips.
-            state.log?.close()
-            state.log = nil
-            unlink(logPath)
-            FileIO.syncFolder(FileIO.parent(of: logPath))
-            state.broken = nil
+            if let failure = layOutWaiting(&state) { return .failure(failure) }
+            state.linesSinceFold = []
+            return .success(state.layout.takeFileParts())
+        }
+    }
+
+    /// A fold's last step, once the file holds what ``startFold()`` took: the lines appended since become the
+    /// write-ahead log. Its file is made ready first, outside the lock; under it (no commit appends meanwhile) only those
+    /// lines are written to it before it replaces the old one.
+    func endFold(fileBytes size: Int) -> Result<Void, CassetteWriterError> {
+        let quiet = locked.withLock { ($0.linesSinceFold ?? []).isEmpty }
+        // Only when something was committed during the fold; otherwise (the writer's finish, which no commit can join)
+        // the log goes.
+        let prepared = quiet ? nil : Result { () throws(FileIO.Failure) in try ZeroFilledLog(temporaryBeside: logPath) }
+        return locked.withLock { state in
+            // The file now holds what the write-ahead log did before the fold: a crash from here on leaves lines the
+            // file already has, which loading skips.
+            let lines = state.linesSinceFold ?? []
+            state.linesSinceFold = nil
             state.fileBytes = size
             state.statistics.folds += 1
             state.statistics.bytesWritten += size
-            state.statistics.fileBytes = size
+            defer { state.statistics.fileBytes = state.fileBytes + state.logBytes }
+            guard !lines.isEmpty else {
+                if case .success(let unused)? = prepared { unused.discard() }
+                state.log?.close()
+                state.log = nil
+                unlink(logPath)
+                FileIO.syncFolder(FileIO.parent(of: logPath))
+                state.broken = nil
+                return .success(())
+            }
+            let made = prepared ?? Result { () throws(FileIO.Failure) in try ZeroFilledLog(temporaryBeside: logPath) }
+            let replaced = made.flatMap { log -> Result<ZeroFilledLog, FileIO.Failure> in
+                var log = log
+                switch log.append(lines) {
+                case .success(let written):
+                    state.statistics.bytesWritten += ZeroFilledLog.reserve + written
+                case .failure(let failure):
+                    log.discard()
+                    return .failure(FileIO.Failure(description: failure.reason))
+                }
+                do throws(FileIO.Failure) { try log.install(at: logPath) } catch {
+                    log.discard()
+                    return .failure(error)
+                }
+                return .success(log)
+            }
+            switch replaced {
+            case .success(let log):
+                state.log?.close()
+                state.log = log
+                state.broken = nil
+                return .success(())
+            case .failure(let failure):
+                // The old write-ahead log stays, with every line: tried again at the next fold.
+                return .failure(.unwritable(file: logPath, reason: failure.description))
+            }
         }
-        return .success(())
     }
 }

@@ -88,7 +88,7 @@ package enum FileIO {
     /// The same for a file given in parts, written one after the other.
     package static func writeAtomically(parts: [[UInt8]], to path: String, mode: mode_t = 0o644) throws(Failure) {
         let folder = parent(of: path)
-        let temporary = "\(folder)/.\(basename(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw Failure(description: errorText()) }
         var renamed = false
@@ -101,6 +101,12 @@ package enum FileIO {
         guard rename(temporary, path) == 0 else { throw Failure(description: errorText()) }
         renamed = true
         syncFolder(folder)
+    }
+
+    /// A new name beside `path` for a file that will be renamed to it: `.NAME.tmp-PID-RANDOM`, hidden, and known by the
+    /// process that made it (``CassetteWriter/removeStaleTemporaryFiles(of:)`` removes those of processes gone).
+    static func temporaryPath(for path: String) -> String {
+        "\(parent(of: path))/.\(basename(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
     /// Writes every byte, retrying short writes and interruptions.

@@ -25,17 +25,20 @@ package final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Er
     }
 
     private struct State: Sendable {
-        /// Whether a submitter holds the turn to commit (committing, or running its after-commit work).
+        /// Whether a submitter holds the turn to commit.
         var leading = false
         /// Waiting, in submission order; never non-empty while no one leads.
         var waiting: [Waiter] = []
+        /// Whether housekeeping runs (``afterCommit``'s work); `perform` callers waiting for it to end.
+        var housekeeping = false
+        var waitingForHousekeeping: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
     private let commit: @Sendable ([Item]) -> [Result<Output, Failure>]
-    /// Asked after each commit for housekeeping that is due (the cassette writer's fold); what it returns runs before the
-    /// next commit, but delays none of the commit's submitters, the leader included: it runs on a thread of its own,
-    /// holding the turn, and hands the turn on when done.
+    /// Asked after a commit for housekeeping that is due (the cassette writer's fold), unless earlier housekeeping is
+    /// still running. What it returns runs on a thread of its own, without the turn: it delays neither the commit's
+    /// submitters nor later commits, and ``perform(_:)`` waits for it.
     private let afterCommit: @Sendable () -> (@Sendable () -> Void)?
     /// The most items a commit takes; 1 makes one commit per item (for measuring what batching saves).
     private let maximumBatch: Int
@@ -74,8 +77,8 @@ package final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Er
         state.withLock { state in state.waiting.count { if case .item = $0 { true } else { false } } }
     }
 
-    /// Runs `work` once every item submitted before the call is committed, with no commit running meanwhile, and
-    /// returns its result.
+    /// Runs `work` once every item submitted before the call is committed and housekeeping has ended, with no commit
+    /// and no housekeeping running meanwhile, and returns its result.
     package func perform<T: Sendable>(_ work: @Sendable () -> T) async -> T {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let leads = state.withLock { state -> Bool in
@@ -87,6 +90,14 @@ package final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Er
                 return false
             }
             if leads { continuation.resume() }
+        }
+        // Holding the turn, so no commit starts new housekeeping while this waits.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let running = state.withLock { state -> Bool in
+                if state.housekeeping { state.waitingForHousekeeping.append(continuation) }
+                return state.housekeeping
+            }
+            if !running { continuation.resume() }
         }
         let result = work()
         handOver()
@@ -107,17 +118,27 @@ package final class GroupCommitter<Item: Sendable, Output: Sendable, Failure: Er
         let results = commit([item] + followers.map(\.0))
         precondition(results.count == followers.count + 1, "GroupCommitter: \(results.count) results for \(followers.count + 1) items")
         for (follower, result) in zip(followers, results.dropFirst()) { follower.1.resume(returning: .committed(result)) }
-        if let housekeeping = afterCommit() {
+        // Only the leader starts housekeeping, so none can start between this check and the flag being set.
+        if !state.withLock({ $0.housekeeping }), let housekeeping = afterCommit() {
+            state.withLock { $0.housekeeping = true }
             // Not on the leader's thread, which goes on to answer its own submitter (and, in the recorder, is an event
             // loop that other connections' answers come in on): a fold rewrites the whole cassette.
             DispatchQueue.global().async {
                 housekeeping()
-                self.handOver()
+                self.endHousekeeping()
             }
-        } else {
-            handOver()
         }
+        handOver()
         return results[0]
+    }
+
+    private func endHousekeeping() {
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.housekeeping = false
+            defer { state.waitingForHousekeeping = [] }
+            return state.waitingForHousekeeping
+        }
+        for continuation in waiting { continuation.resume() }
     }
 
     /// Gives the turn to the first waiting submitter, or ends it when none waits.

@@ -21,12 +21,48 @@ struct ZeroFilledLog {
     private(set) var end = 0
     /// The file's size: zeros from `end` on.
     private(set) var capacity = 0
+    /// The file's name until ``install(at:)``, for a log made by ``init(temporaryBeside:)``.
+    private var temporaryPath: String?
 
     /// Opens (creating) the file at `path`, empty; nil with `errno` set when it cannot be opened.
     init?(path: String) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return nil }
         self.fd = fd
+    }
+
+    /// A log made ready off the path of any commit (by a fold, for what is committed while it runs): a new file beside
+    /// `path`, under a temporary name, holding zeros, synced. ``install(at:)`` gives it `path` once it holds its lines.
+    init(temporaryBeside path: String) throws(FileIO.Failure) {
+        let temporary = FileIO.temporaryPath(for: path)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileIO.Failure(description: FileIO.errorText()) }
+        do throws(FileIO.Failure) {
+            try FileIO.writeAll(ZeroFilledLog.zeros, to: fd, at: 0)
+            guard fsync(fd) == 0 else { throw FileIO.Failure(description: "fsync: " + FileIO.errorText()) }
+        } catch {
+            _ = Glibc.close(fd)
+            unlink(temporary)
+            throw error
+        }
+        self.fd = fd
+        self.temporaryPath = temporary
+        capacity = ZeroFilledLog.reserve
+    }
+
+    /// Gives a log made by ``init(temporaryBeside:)`` the name `path`, replacing the file there, and makes the new name
+    /// durable.
+    mutating func install(at path: String) throws(FileIO.Failure) {
+        guard let temporary = temporaryPath else { return }
+        guard rename(temporary, path) == 0 else { throw FileIO.Failure(description: FileIO.errorText()) }
+        temporaryPath = nil
+        FileIO.syncFolder(FileIO.parent(of: path))
+    }
+
+    /// Closes a log and, if it was never installed, removes its file.
+    func discard() {
+        close()
+        if let temporaryPath { unlink(temporaryPath) }
     }
 
     /// Why an append failed, and whether the file could be cut back to where it ended.

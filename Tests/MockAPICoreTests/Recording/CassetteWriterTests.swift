@@ -123,12 +123,15 @@ struct CassetteWriterTests {
     }
 
     /// The write-ahead log is folded into the file as it grows, so the file keeps up without a rewrite per interaction.
+    /// (A fold runs while appends go on; waiting for each append's fold makes the count of folds one to expect.)
     @Test func writeAheadLog_isFoldedInAsItGrows() async throws {
         let folder = TemporaryFolder()
         let file = folder.file("s.json")
         let writer = try CassetteWriter(file: file, foldThreshold: 2_000)
-        for number in 0..<40 { _ = try await writer.append(.recordedGet("/n", query: "i=\(number)", responseBody: "answer \(number)")) }
-        await writer.flush()
+        for number in 0..<40 {
+            _ = try await writer.append(.recordedGet("/n", query: "i=\(number)", responseBody: "answer \(number)"))
+            await writer.flush()
+        }
         let statistics = writer.statistics
         #expect(statistics.folds >= 2)
         #expect(statistics.folds < 20)
@@ -285,16 +288,16 @@ struct GroupCommitterTests {
         #expect(await seen == [0, 1])
     }
 
-    /// Housekeeping due after a commit (the writer's fold) delays none of its submitters, the one that led it included,
-    /// but runs before the next commit.
-    @Test(.timeLimit(.minutes(1))) func housekeeping_delaysNoSubmitter_andRunsBeforeTheNextCommit() async {
+    /// Housekeeping due after a commit (the writer's fold) delays no submitter and no later commit; no more is asked for
+    /// while it runs, and `perform` (the writer's finish) waits for it.
+    @Test(.timeLimit(.minutes(1))) func housekeeping_delaysNoCommit_andPerformWaitsForIt() async {
         let gate = DispatchSemaphore(value: 0)
         let events = Mutex<[String]>([])
-        let due = Atomic<Bool>(true)
+        let asked = Atomic<Int>(0)
         let committer = GroupCommitter<Int, Int, Never>(label: "test", afterCommit: { () -> (@Sendable () -> Void)? in
-            guard due.exchange(false, ordering: .relaxed) else { return nil }
+            asked.add(1, ordering: .relaxed)
             return {
-                // Bounded, so that housekeeping run by the leader before it answers fails the test instead of hanging it.
+                // Bounded, so that a commit that waits for the housekeeping fails the test instead of hanging it.
                 _ = gate.wait(timeout: .now() + 5)
                 events.withLock { $0.append("housekeeping") }
             }
@@ -302,20 +305,21 @@ struct GroupCommitterTests {
             events.withLock { $0.append("commit \(batch)") }
             return batch.map { .success($0) }
         }
-        // Answered while the housekeeping after its commit waits at the gate.
+        // Both answered while the housekeeping after the first commit waits at the gate.
         #expect(await committer.submit(0) == 0)
-        #expect(events.withLock { $0 } == ["commit [0]"])
-        // The next item waits: the housekeeping holds the turn.
-        async let second = committer.submit(1)
+        #expect(await committer.submit(1) == 1)
+        #expect(events.withLock { $0 } == ["commit [0]", "commit [1]"])
+        #expect(asked.load(ordering: .relaxed) == 1)
+        async let performed: Void = committer.perform { events.withLock { $0.append("perform") } }
         var yields = 0
-        while committer.waitingCount < 1, yields < 100_000 {
+        while yields < 10_000 {
             await Task.yield()
             yields += 1
         }
-        #expect(committer.waitingCount == 1)
+        #expect(events.withLock { $0 } == ["commit [0]", "commit [1]"])
         gate.signal()
-        #expect(await second == 1)
-        #expect(events.withLock { $0 } == ["commit [0]", "housekeeping", "commit [1]"])
+        await performed
+        #expect(events.withLock { $0 } == ["commit [0]", "commit [1]", "housekeeping", "perform"])
     }
 
     /// With a batch limit of 1 every item gets its own commit (what batching is measured against).

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import MockAPICore
+import MockAPIJSON
+import TestSupport
+import Testing
+
+/// The fold of a cassette being recorded runs while commits go on: a recorder killed at any step of it leaves a file
+/// and a write-ahead log that load whole, and what was committed during the fold starts the new write-ahead log.
+struct DurableCassetteFoldTests {
+    @Test func commitsDuringAFold_areKeptAtEveryStep() throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("s.json")
+        let (cassette, _) = try emptyCassette(at: file)
+        for number in 0..<3 { commit(number, to: cassette) }
+
+        let parts = try cassette.startFold().get()
+        commit(3, to: cassette)
+        #expect(try loadedQueries(file) == queries(0..<4))
+
+        // The fold's write: the file now holds 0-2, the old write-ahead log still every line.
+        try FileIO.writeAtomically(parts: parts, to: file)
+        commit(4, to: cassette)
+        #expect(try Cassette(bytes: FileIO.read(file), file: file).interactions.count == 3)
+        #expect(try loadedQueries(file) == queries(0..<5))
+
+        try cassette.endFold(fileBytes: parts.reduce(0) { $0 + $1.count }).get()
+        #expect(try logIndexes(file) == [3, 4])
+        #expect(folder.contents == [".s.json.wal", "s.json"])
+        #expect(try loadedQueries(file) == queries(0..<5))
+
+        commit(5, to: cassette)
+        #expect(try logIndexes(file) == [3, 4, 5])
+        #expect(try loadedQueries(file) == queries(0..<6))
+    }
+
+    /// With nothing committed while it runs (the writer's finish), a fold leaves the file alone, and it holds all.
+    @Test func foldWithNothingCommittedMeanwhile_leavesTheFileAlone() throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("s.json")
+        let (cassette, _) = try emptyCassette(at: file)
+        for number in 0..<3 { commit(number, to: cassette) }
+        try cassette.fold().get()
+        #expect(folder.contents == ["s.json"])
+        #expect(try Cassette(bytes: FileIO.read(file), file: file).interactions.compactMap(\.request.query) == queries(0..<3))
+        commit(3, to: cassette)
+        #expect(try logIndexes(file) == [3])
+        #expect(try loadedQueries(file) == queries(0..<4))
+    }
+
+    /// A writer killed while it replaced the write-ahead log leaves a temporary file beside it; the next writer on the
+    /// cassette removes it, and keeps those of a writer still running.
+    @Test func temporaryLogOfAKilledWriter_isRemovedByTheNext() throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("s.json")
+        _ = try CassetteWriter(file: file)
+        let gone = Int32.max  // above any process id Linux hands out
+        try FileIO.writeAtomically(Array("x".utf8), to: folder.file("..s.json.wal.tmp-\(gone)-1"))
+        try FileIO.writeAtomically(Array("x".utf8), to: folder.file("..s.json.wal.tmp-\(getpid())-1"))
+        _ = try CassetteWriter(file: file)
+        #expect(folder.contents == ["..s.json.wal.tmp-\(getpid())-1", "s.json"])
+    }
+
+    private func emptyCassette(at file: String) throws -> (DurableCassette, Int) {
+        var layout = CassetteFileLayout(source: nil)
+        let bytes = layout.withFileBytes { $0 }
+        try FileIO.writeAtomically(bytes, to: file)
+        let cassette = DurableCassette(
+            file: file, layout: layout, statistics: CassetteWriter.Statistics(), fileBytes: bytes.count, foldThreshold: 1 << 20)
+        return (cassette, bytes.count)
+    }
+
+    private func commit(_ number: Int, to cassette: DurableCassette) {
+        let interaction = Interaction.recordedGet("/n", query: "i=\(number)", responseBody: "answer \(number)")
+        let results = cassette.commit([EncodedInteraction(interaction: interaction, compact: interaction.compactBytes(), forbidding: [])])
+        #expect((try? results.first?.get()) == number)
+    }
+
+    private func loadedQueries(_ file: String) throws -> [String] {
+        try Cassette.load(file: file).interactions.compactMap(\.request.query)
+    }
+
+    private func queries(_ numbers: Range<Int>) -> [String] {
+        numbers.map { "i=\($0)" }
+    }
+
+    /// The indexes of the write-ahead log's lines, in order.
+    private func logIndexes(_ file: String) throws -> [Int] {
+        let bytes = try FileIO.read(WriteAheadLog.path(for: file))
+        return try bytes.prefix { $0 != 0 }.split(separator: UInt8(ascii: "\n")).map { line in
+            try #require(JSONValue.parse(Array(line))["index"]?.intValue)
+        }
+    }
+}
