@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(
             name: "CBrotli", pkgConfig: "libbrotlidec",
             providers: [.apt(["libbrotli-dev"])]),
+        // Linux's sync_file_range, for writing large files without flooding the disk's queue (libc, no library).
+        .systemLibrary(name: "CFileSync"),
 
         // gzip, deflate and br bodies decoded, so recorded answers are stored readable.
         .target(name: "MockAPICompression", dependencies: ["CZlib", "CBrotli"], swiftSettings: swiftSettings),
@@ -59,7 +61,7 @@ let package = Package(
         .target(
             name: "MockAPICore",
             dependencies: [
-                "MockAPIJSON", "MockAPICompression", "CSimdJSON", .product(name: "Logging", package: "swift-log"),
+                "MockAPIJSON", "MockAPICompression", "CSimdJSON", "CFileSync", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         // The only code that touches libmicrohttpd and the network.
