@@ -18,7 +18,10 @@ import Glibc
 ///   longer tell apart (same key, placeholders learned from the scrubbed cassette) are named in the report's merges,
 ///   and every merge it names is one;
 /// - a JSON body that only JSON field rules changed keeps its text but for the values: the same values in the same
-///   places, and every byte between them (layout, member names, escapes) as it was.
+///   places, and every byte between them (layout, member names, escapes) as it was;
+/// - every change is named: the method, status and header names stay as they were, and a path, query, header value or
+///   body that changed has a change in the report at its place (a replayed answer differs from the recorded one only
+///   where the report says so).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRedaction(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(data, count)
@@ -39,6 +42,7 @@ public func fuzzRedaction(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let report = Redactor(rules: rules).redact(&cassette)
     checkMerges(original: original, scrubbed: cassette.interactions, reported: report.merges)
     checkJSONLayout(original: original, scrubbed: cassette.interactions, changes: report.changes)
+    checkEveryChangeNamed(original: original, scrubbed: cassette.interactions, changes: report.changes)
 
     do { _ = try Cassette(bytes: cassette.fileBytes(), file: "redacted.json") } catch {
         fuzzFailure("the redacted cassette does not load: \(error)")
@@ -93,6 +97,42 @@ private func checkJSONLayout(original: [Interaction], scrubbed: [Interaction], c
             if gaps(old.bytes, oldRanges) != gaps(new.bytes, newRanges) {
                 fuzzFailure("\(place): scrubbing JSON fields changed the text between the values (its layout)")
             }
+        }
+    }
+}
+
+/// Redaction changes only values, and every value it changes is in the report at its place.
+private func checkEveryChangeNamed(original: [Interaction], scrubbed: [Interaction], changes: [RedactionReport.Change]) {
+    let locations = Set(changes.map(\.location))
+    for (position, (before, after)) in zip(original, scrubbed).enumerated() {
+        let prefix = "interactions[\(position)] "
+        func named(_ place: String, orUnder: Bool = false) -> Bool {
+            locations.contains(prefix + place) || (orUnder && locations.contains { $0.hasPrefix(prefix + place + " ") })
+        }
+        if before.request.method != after.request.method || before.response.status != after.response.status {
+            fuzzFailure("interactions[\(position)]: redaction changed the method or the status")
+        }
+        if before.request.path != after.request.path, !named("request path") {
+            fuzzFailure("interactions[\(position)]: the request path changed and the report does not say so")
+        }
+        if before.request.query != after.request.query, !named("request query", orUnder: true) {
+            fuzzFailure("interactions[\(position)]: the request query changed and the report does not say so")
+        }
+        for (side, old, new) in [("request", before.request.headers, after.request.headers), ("response", before.response.headers, after.response.headers)] {
+            guard old.fields.map(\.name) == new.fields.map(\.name) else {
+                fuzzFailure("interactions[\(position)]: redaction changed the \(side) header names")
+            }
+            for (oldField, newField) in zip(old.fields, new.fields) where oldField.value != newField.value {
+                if !named("\(side) header \(oldField.name.lowercased())") {
+                    fuzzFailure("interactions[\(position)]: \(side) header \(oldField.name) changed and the report does not say so")
+                }
+            }
+        }
+        if before.request.body.bytes != after.request.body.bytes, !named("request body", orUnder: true), !named("request form", orUnder: true) {
+            fuzzFailure("interactions[\(position)]: the request body changed and the report does not say so")
+        }
+        if before.response.body.bytes != after.response.body.bytes, !named("response body", orUnder: true) {
+            fuzzFailure("interactions[\(position)]: the response body changed and the report does not say so")
         }
     }
 }
