@@ -5,8 +5,8 @@ import NIOCore
 /// thread. A future completed on the same loop then resumes its waiter without waking another thread.
 ///
 /// What runs here shares the loop with its channels, so it must not block for long: the recorder's write (a disk
-/// sync, about 0.15 ms, and now and then the fold of its log into the cassette) stays here only while no other
-/// request is in flight (``Recorder``).
+/// sync, about 0.2 ms; the fold of its log into the cassette runs on a thread of its own) stays here only while no
+/// other request is in flight (``Recorder``).
 package final class EventLoopTaskExecutor: TaskExecutor {
     package let loop: any EventLoop
 
