@@ -219,6 +219,27 @@ struct CassetteWriterTests {
         #expect(queries.count == 200)
         #expect(writer.statistics.writes <= 200)
     }
+
+    /// Folds run while appends go on (a small threshold makes many): every interaction is kept, once, in order of
+    /// its index, in the file and log at any moment and in the file alone after the finish.
+    @Test func concurrentAppendsWhileFolding_loseNothing() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("s.json")
+        let writer = try CassetteWriter(file: file, foldThreshold: 2_000)
+        let indexes = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for number in 0..<300 {
+                group.addTask { (number, try await writer.append(.recordedGet("/n", query: "i=\(number)", responseBody: "answer \(number)"))) }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.1] = $1.0 }
+        }
+        #expect(indexes.count == 300)
+        let expected = (0..<300).map { "i=\(indexes[$0] ?? -1)" }
+        #expect(try Cassette.load(file: file).interactions.compactMap(\.request.query) == expected)
+        #expect(writer.statistics.folds >= 1)
+        try await writer.finish()
+        #expect(folder.contents == ["s.json"])
+        #expect(try Cassette(bytes: FileIO.read(file), file: file).interactions.compactMap(\.request.query) == expected)
+    }
 }
 
 /// Serialized: two of these block a cooperative thread inside a commit (on purpose), and the pool has one per core.
