@@ -230,31 +230,26 @@ final class DurableCassette: Sendable {
                 state.broken = nil
                 return .success(())
             }
-            let made = prepared ?? Result { () throws(FileIO.Failure) in try ZeroFilledLog(temporaryBeside: logPath) }
-            let replaced = made.flatMap { log -> Result<ZeroFilledLog, FileIO.Failure> in
-                var log = log
+            do throws(FileIO.Failure) {
+                var log = try (prepared ?? Result { () throws(FileIO.Failure) in try ZeroFilledLog(temporaryBeside: logPath) }).get()
                 switch log.append(lines) {
                 case .success(let written):
                     state.statistics.bytesWritten += ZeroFilledLog.reserve + written
                 case .failure(let failure):
                     log.discard()
-                    return .failure(FileIO.Failure(description: failure.reason))
+                    throw FileIO.Failure(description: failure.reason)
                 }
                 do throws(FileIO.Failure) { try log.install(at: logPath) } catch {
                     log.discard()
-                    return .failure(error)
+                    throw error
                 }
-                return .success(log)
-            }
-            switch replaced {
-            case .success(let log):
                 state.log?.close()
                 state.log = log
                 state.broken = nil
                 return .success(())
-            case .failure(let failure):
+            } catch {
                 // The old write-ahead log stays, with every line: tried again at the next fold.
-                return .failure(.unwritable(file: logPath, reason: failure.description))
+                return .failure(.unwritable(file: logPath, reason: error.description))
             }
         }
     }
