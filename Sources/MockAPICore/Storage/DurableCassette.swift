@@ -209,12 +209,13 @@ final class DurableCassette: Sendable {
     /// lines are written to it before it replaces the old one.
     func endFold(fileBytes size: Int) -> Result<Void, CassetteWriterError> {
         let quiet = locked.withLock { ($0.linesSinceFold ?? []).isEmpty }
-        // Only when something was committed during the fold; otherwise (the writer's finish, which no commit can join)
-        // the log goes.
+        // Only when something was committed during the fold; otherwise (a quiet moment, and always the writer's finish,
+        // which no commit can join) the log goes.
         let prepared = quiet ? nil : Result { () throws(FileIO.Failure) in try ZeroFilledLog(temporaryBeside: logPath) }
-        // The log it replaces is closed after the lock, not under it: closing the last descriptor of a file that no
-        // longer has a name frees its blocks, and a log folded in is about as large as the cassette (4 ms for 40 MB on
-        // the recording machine, where every commit would have waited for it).
+        // The log it replaces or removes is closed after the lock, not under it: closing the last descriptor of a file
+        // that no longer has a name frees its blocks, and a log folded in is about as large as the cassette (4 ms for
+        // 40 MB on the recording machine, where every commit would have waited for it). Kept open, it also spares the
+        // folder's sync under the lock the freeing: for 100 MB, unlink and sync took 18-19 ms closed, 0.1-0.2 ms open.
         var replaced: ZeroFilledLog?
         defer { replaced?.close() }
         return locked.withLock { state in
@@ -228,7 +229,7 @@ final class DurableCassette: Sendable {
             defer { state.statistics.fileBytes = state.fileBytes + state.logBytes }
             guard !lines.isEmpty else {
                 if case .success(let unused)? = prepared { unused.discard() }
-                state.log?.close()
+                replaced = state.log
                 state.log = nil
                 unlink(logPath)
                 FileIO.syncFolder(FileIO.parent(of: logPath))
