@@ -60,6 +60,17 @@ final class ConnectionState: @unchecked Sendable {
         targetIsClean = mockapi_target_is_clean(target, length) != 0
     }
 
+    /// The request's target, wanted headers and body, moved out for the request to be answered: the connection keeps
+    /// none of them, so that each string and array changes owner without a retain and a release.
+    func takeRequest() -> (path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) {
+        var taken: (path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) = ("", nil, HTTPHeaders(), [])
+        swap(&taken.path, &path)
+        swap(&taken.query, &query)
+        swap(&taken.headers, &headers)
+        swap(&taken.body, &body)
+        return taken
+    }
+
     /// The request is answered and sent (or abandoned): forget it, and start the next one's deadline (read only when
     /// the server has a request timeout).
     @section(".text.hot")

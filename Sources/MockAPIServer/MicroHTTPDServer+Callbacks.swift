@@ -126,19 +126,23 @@ extension ServerContext {
         // Resumed after deferred work: send what it produced, or close.
         if let parking = state.parking, let result = resume(parking, connection, state) { return result }
         state.received()
+        let (path, query, headers, body) = state.takeRequest()
         let request = HTTPRequest(
-            method: ServerContext.methodName(method), path: state.path, query: state.query,
-            headers: wantedHeaders == nil ? allHeaders(of: connection) : state.headers, body: state.body,
+            method: ServerContext.methodName(method), path: path, query: query,
+            headers: wantedHeaders == nil ? allHeaders(of: connection) : headers, body: body,
             peerIsLoopback: state.peerIsLoopback)
-        state.body = []
-        let reply = responder.reply(to: request)
-        // A recorded answer, the common case, here; every other kind of reply out of line, in `send`.
-        if case .prepared(let prepared) = reply {
-            guard let native = NativeResponse.cached(prepared) else { return MHD_Result.NO }
-            state.answered = true
-            return MHD_queue_response(connection, native.status, native.pointer)
-        }
-        return send(reply, connection, state)
+        return answer(responder.reply(to: request), connection, state)
+    }
+
+    /// Queues the reply: a recorded answer, the common case, here; every other kind out of line, in `send`. The reply
+    /// is consumed: a recorded answer bound from a reply the caller still held was retained and released once more,
+    /// each an atomic write to an object that every worker thread serving the answer shares.
+    @inline(__always)
+    private func answer(_ reply: consuming Reply, _ connection: OpaquePointer, _ state: ConnectionState) -> MHD_Result {
+        guard case .prepared(let prepared) = reply else { return send(reply, connection, state) }
+        guard let native = NativeResponse.cached(prepared) else { return MHD_Result.NO }
+        state.answered = true
+        return MHD_queue_response(connection, native.status, native.pointer)
     }
 
     /// A piece of the request body: kept, or dropped once the body is over the limit.

@@ -101,8 +101,9 @@ private struct RunningDaemon: @unchecked Sendable {
 final class ServerContext: Sendable {
     let responder: any Responder
     /// The headers the responder needs (``HeaderNeeds/only(_:)``), taken by the request check; nil when it needs them
-    /// all.
-    let wantedHeaders: WantedHeaders?
+    /// all. Owned here (released in deinit) and lent to each request's check: held as a reference, it was retained and
+    /// released around the check, two atomic writes to one object from both worker threads on every request.
+    let wantedHeaders: Unmanaged<WantedHeaders>?
     let maxBodyBytes: Int
     /// The 413 answer's text.
     let tooLargeMessage: String
@@ -118,7 +119,11 @@ final class ServerContext: Sendable {
     init(responder: any Responder, maxBodyBytes: Int, maxBodySetting: String?, connectionTimeout: Int, logger: Logger) {
         self.responder = responder
         self.deadlines = connectionTimeout > 0 ? RequestDeadlines(seconds: connectionTimeout, logger: logger) : nil
-        if case .only(let names) = responder.headerNeeds { wantedHeaders = WantedHeaders(names) } else { wantedHeaders = nil }
+        if case .only(let names) = responder.headerNeeds {
+            wantedHeaders = .passRetained(WantedHeaders(names))
+        } else {
+            wantedHeaders = nil
+        }
         self.maxBodyBytes = maxBodyBytes
         self.tooLargeMessage = "mockapi: request body larger than the server's limit of \(maxBodyBytes) bytes"
             + (maxBodySetting.map { " (\($0))" } ?? "") + "\n"
@@ -131,5 +136,6 @@ final class ServerContext: Sendable {
 
     deinit {
         mhdLogger.deallocate()
+        wantedHeaders?.release()
     }
 }

@@ -18,7 +18,7 @@ struct RequestRefusal: Equatable {
     /// `contentLength` is set to the request's Content-Length value when it has one, and `headers` to its fields with
     /// the `wanted` names, when it is not refused.
     static func check(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
-                      targetIsClean: Bool, wanted: WantedHeaders?, contentLength: inout String?,
+                      targetIsClean: Bool, wanted: Unmanaged<WantedHeaders>?, contentLength: inout String?,
                       headers: inout HTTPHeaders) -> RequestRefusal? {
         // Uninitialized: the check clears what it reads itself, all but the found fields it fills.
         withUnsafeTemporaryAllocation(of: mockapi_request_check.self, capacity: 1) { buffer in
@@ -29,9 +29,11 @@ struct RequestRefusal: Equatable {
 
     private static func check(_ check: UnsafeMutablePointer<mockapi_request_check>, _ connection: OpaquePointer,
                               method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, targetIsClean: Bool,
-                              wanted: WantedHeaders?, contentLength: inout String?, headers: inout HTTPHeaders) -> RequestRefusal? {
+                              wanted: Unmanaged<WantedHeaders>?, contentLength: inout String?,
+                              headers: inout HTTPHeaders) -> RequestRefusal? {
         let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
-        let fault = mockapi_mhd_check_request(connection, method, http11 ? 1 : 0, wanted?.table, check)
+        let fault = mockapi_mhd_check_request(
+            connection, method, http11 ? 1 : 0, wanted?._withUnsafeGuaranteedRef { UnsafePointer($0.table) }, check)
         if fault == MOCKAPI_REQUEST_OK {
             guard targetIsClean else {
                 return refuse(400, "the request target contains a space or a control character; percent-encode it")
@@ -43,7 +45,7 @@ struct RequestRefusal: Equatable {
                     String(decoding: UnsafeBufferPointer(start: $0, count: size), as: UTF8.self)
                 }
             }
-            if let wanted { headers = wanted.headers(found: check, connection) }
+            if let wanted { headers = wanted._withUnsafeGuaranteedRef { $0.headers(found: check, connection) } }
             return nil
         }
         return refusal(fault, check.pointee)
