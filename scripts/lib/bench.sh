@@ -41,21 +41,52 @@ peak_kib() {
     awk '/VmHWM/ { print $2 }' "/proc/$1/status"
 }
 
-# measure URL CONNECTIONS PID: one wrk run against the server PID; prints "requests/s p50_ms p99_ms cpu_us_per_request".
+# worker_split PID: how the server's open connections fall on its libmicrohttpd worker threads, as "18/14". Each worker
+# polls its own epoll instance, which holds the listening socket and the worker's connections; the listening socket is
+# the one socket registered with more than one instance. "-" when the server has no connection open.
+worker_split() {
+    local pid=$1 fd target lists=()
+    for fd in /proc/"$pid"/fd/*; do
+        [ "$(readlink "$fd" 2>/dev/null)" = "anon_inode:[eventpoll]" ] || continue
+        local sockets=""
+        for target in $(awk '/^tfd:/ { print $2 }' "/proc/$pid/fdinfo/${fd##*/}" 2>/dev/null); do
+            case $(readlink "/proc/$pid/fd/$target" 2>/dev/null) in socket:*) sockets+=" $target" ;; esac
+        done
+        [ -n "$sockets" ] && lists+=("$sockets")
+    done
+    printf '%s\n' "${lists[@]}" | awk '
+        { line[NR] = $0; for (i = 1; i <= NF; i++) seen[$i]++ }
+        END {
+            result = ""
+            for (n = 1; n <= NR; n++) {
+                count = 0; fields = split(line[n], fds, " ")
+                for (i = 1; i <= fields; i++) if (seen[fds[i]] == 1) count++
+                result = result (n > 1 ? "/" : "") count
+            }
+            print (result == "" ? "-" : result)
+        }'
+}
+
+# measure URL CONNECTIONS PID: one wrk run against the server PID; prints "requests/s p50_ms p99_ms cpu_us_per_request
+# split", the split being how the connections fell on the server's workers halfway through the run (worker_split).
 measure() {
-    local threads=2 before after
+    local threads=2 before after wrk_pid split
     [ "$2" -lt 2 ] && threads=1
     before=$(cpu_ticks "$3")
-    wrk -t"$threads" -c"$2" -d"${seconds}s" --latency "$1$target_path" >"$work/wrk.txt"
+    wrk -t"$threads" -c"$2" -d"${seconds}s" --latency "$1$target_path" >"$work/wrk.txt" &
+    wrk_pid=$!
+    sleep "$(awk -v s="$seconds" 'BEGIN { print s / 2 }')"
+    split=$(worker_split "$3")
+    wait "$wrk_pid"
     after=$(cpu_ticks "$3")
-    awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
+    awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v workers="$split" '
         function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
         $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } $1 == "Requests/sec:" { rps = $2 }
         $2 == "requests" && $3 == "in" { requests = $1 }
         / Socket errors:/ { errors = $0 }
         END {
             cpu = 0; if (requests > 0) cpu = ticks * 1e6 / hz / requests
-            printf "%.0f %.3f %.3f %.2f\n", rps, p50, p99, cpu
+            printf "%.0f %.3f %.3f %.2f %s\n", rps, p50, p99, cpu, workers
             if (errors != "") print errors > "/dev/stderr"
         }' "$work/wrk.txt"
 }
@@ -82,13 +113,15 @@ verdict() {
 # median is over process starts as well as rounds: a process keeps for its life the luck of where its code and data
 # fell in the caches, which moved one-connection CPU figures by a few per cent from one run to the next. Prints one
 # table row per server and connection count (grouped by server) with the requests/s ratio (target >= 0.92) and the
-# CPU-per-request ratio (<= 1.1) against the baseline's median of the same rounds; leaves each server's peak memory
-# (VmHWM, KiB, after its last run) in $work/peak.INDEX.
+# CPU-per-request ratio (<= 1.1) against the baseline's median of the same rounds, then, at 32 and 256 connections,
+# how each run's connections fell on each server's workers (worker_split); leaves each server's peak memory (VmHWM,
+# KiB, after its last run) in $work/peak.INDEX.
 compare() {
     local labels=() starters=() connections index last
     while [ $# -gt 0 ]; do labels+=("$1"); starters+=("$2"); shift 2; done
     last=$((${#labels[@]} - 1))
     for index in $(seq 1 "$last"); do : >"$work/rows.$index"; done
+    : >"$work/splits"
     for connections in 1 32 256; do
         for index in $(seq 0 "$last"); do : >"$work/m.$index"; done
         for _ in $(seq "$rounds"); do
@@ -100,6 +133,14 @@ compare() {
                 stop_server "$pid"
             done
         done
+        if [ "$connections" -gt 1 ]; then
+            local splits="$connections connections:" separator=""
+            for index in $(seq 0 "$last"); do
+                splits+="$separator ${labels[$index]} $(cut -d' ' -f5 "$work/m.$index" | paste -sd' ')"
+                separator=";"
+            done
+            echo "$splits" >>"$work/splits"
+        fi
         local b="$work/m.0" br bcpu
         br=$(column 1 "$b"); bcpu=$(column 4 "$b")
         for index in $(seq 1 "$last"); do
@@ -114,6 +155,10 @@ compare() {
         done
     done
     for index in $(seq 1 "$last"); do cat "$work/rows.$index"; done
+    echo
+    echo "Connections on each libmicrohttpd worker, round by round (halfway through each run): a lopsided split costs"
+    echo "either server CPU per request, and moves the ratios from run to run."
+    sed 's/^/    /' "$work/splits"
 }
 
 # first_request_ms URL: the time of one curl request in ms (connection included); fails unless it answers 200.
