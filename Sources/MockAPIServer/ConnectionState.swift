@@ -60,8 +60,8 @@ final class ConnectionState: @unchecked Sendable {
         targetIsClean = mockapi_target_is_clean(target, length) != 0
     }
 
-    /// The request's target, wanted headers and body, moved out for the request to be answered: the connection keeps
-    /// none of them, so that each string and array changes owner without a retain and a release.
+    /// The request's target, wanted headers and body, moved out once the whole request has arrived, to be answered:
+    /// the connection keeps none of them, so that each string and array changes owner without a retain and a release.
     func takeRequest() -> (path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) {
         var taken: (path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) = ("", nil, HTTPHeaders(), [])
         swap(&taken.path, &path)

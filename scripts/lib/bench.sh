@@ -54,6 +54,7 @@ worker_split() {
         done
         [ -n "$sockets" ] && lists+=("$sockets")
     done
+    [ ${#lists[@]} -gt 0 ] || { echo "-"; return; }
     printf '%s\n' "${lists[@]}" | awk '
         { line[NR] = $0; for (i = 1; i <= NF; i++) seen[$i]++ }
         END {
