@@ -76,11 +76,16 @@ struct CassetteFileLayout {
     /// Calls `use` with the whole file's bytes, copying them into one array when they are in more than one chunk (the
     /// writer uses it when it opens a cassette, before any fold).
     mutating func withFileBytes<T>(_ use: ([UInt8]) -> T) -> T {
+        let end = tail
         if !sealed.isEmpty {
-            body = sealed.reduce(into: []) { $0 += $1 } + body
+            // Joined once, into storage with room for the tail: one copy of each byte, and no regrowth below.
+            var whole: [UInt8] = []
+            whole.reserveCapacity(sealed.reduce(body.count + end.count) { $0 + $1.count })
+            for chunk in sealed { whole += chunk }
+            whole += body
+            body = whole
             sealed = []
         }
-        let end = tail
         body += end
         defer { body.removeLast(end.count) }
         return use(body)

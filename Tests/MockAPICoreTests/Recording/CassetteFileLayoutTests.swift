@@ -36,6 +36,16 @@ struct CassetteFileLayoutTests {
         #expect(firstDifference(layout.takeFileParts().joined(), file(of: Self.interactions + [large] + Self.interactions[..<2])) == nil)
     }
 
+    /// A cassette opened for recording is laid out in chunks before any fold; its bytes, joined for the writer's
+    /// checks, are still the whole file's, and stay so when asked for again.
+    @Test func fileBytes_joinTheChunks_beforeAnyFold() {
+        var layout = CassetteFileLayout(source: nil)
+        layout.append(Self.interactions.map(CassetteFileLayout.encode))
+        let whole = file(of: Self.interactions)
+        #expect(firstDifference(layout.withFileBytes { $0 }, whole) == nil)
+        #expect(layout.withFileBytes { $0.count } == whole.count)
+    }
+
     /// Where two byte sequences first differ (the shorter one's end, if one is the other's start), or nil: megabytes
     /// compared by `==` in an expectation would be printed, and diffed, in full when they differ.
     private func firstDifference(_ a: some Sequence<UInt8>, _ b: [UInt8]) -> Int? {
