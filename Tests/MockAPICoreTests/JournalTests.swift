@@ -14,6 +14,30 @@ struct JournalTests {
         #expect(journal.dropped == 2)
     }
 
+    /// A replayed request's entry names its cassette, whichever cassettes came before it: each thread keeps its own
+    /// copies of the names in a few slots, and two cassettes that share a slot (1 and 17 of 16), or a reload that
+    /// gives a slot's cassette number another name, must not make an entry name the wrong one.
+    @Test func matchedEntries_nameTheirCassette_whenCassettesShareACopySlot() {
+        let journal = Journal()
+        let record = { (name: String, slot: Int) in
+            withUnsafePointer(to: name) { name in
+                journal.recordMatched(.get("/"), status: 200, cassette: name, slot: slot, index: 0, scope: nil)
+            }
+        }
+        let long = "github/a-cassette-with-a-name-too-long-for-a-small-string"
+        record("qiita/items", 1)
+        record(long, 17)
+        record(long, 17)
+        record("qiita/items", 1)
+        record("renamed/after-a-reload", 1)
+        let names = journal.entries().map { entry -> String in
+            guard case .matched(let cassette, _) = entry.outcome else { return "not matched" }
+            return cassette
+        }
+        #expect(names == ["qiita/items", long, long, "qiita/items", "renamed/after-a-reload"])
+        #expect(journal.counts.matched == 5)
+    }
+
     /// Worker threads record at once (each into its own stripe); a reader polling with the last number it saw gets
     /// every entry exactly once, in order, and the counts are exact.
     @Test func concurrentRecording_pollingReaderSeesEveryEntryInOrder() async {

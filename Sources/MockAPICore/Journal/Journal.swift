@@ -52,8 +52,31 @@ package final class Journal: Sendable {
         /// Where the oldest entry is once the ring is full.
         var start = 0
         var counts = RequestCounts()
+        /// This thread's copies of the cassette names its entries hold (``ThreadCopies``).
+        var names = ThreadCopies()
 
         var ordered: ArraySlice<JournalEntry> { ring[start...] + ring[..<start] }
+
+        /// Counts an entry and keeps it, in place of the oldest once the ring is full.
+        mutating func keep(_ entry: consuming JournalEntry, capacity: Int) {
+            counts.requests += 1
+            switch entry.outcome {
+            case .matched: counts.matched += 1
+            case .unmatched: counts.unmatched += 1
+            case .recorded: counts.recorded += 1
+            case .failed: counts.failed += 1
+            case .fault: counts.faults += 1
+            case .admin: counts.admin += 1
+            }
+            if ring.count < capacity {
+                ring.append(consume entry)
+            } else {
+                // `consume`: without it, a full ring copied the entry in (a retain of each of its strings) and then
+                // destroyed the original.
+                ring[start] = consume entry
+                start = (start + 1) % capacity
+            }
+        }
     }
 
     package let capacity: Int
@@ -90,26 +113,38 @@ package final class Journal: Sendable {
         let capacity = self.capacity
         stripes.withCurrent { stripe in
             // Made here, to be moved into the ring rather than copied into it.
-            let entry = JournalEntry(
-                sequence: number, time: time, method: request.method, path: request.path, query: request.query,
-                status: status, outcome: outcome, scope: scope)
-            stripe.counts.requests += 1
-            switch outcome {
-            case .matched: stripe.counts.matched += 1
-            case .unmatched: stripe.counts.unmatched += 1
-            case .recorded: stripe.counts.recorded += 1
-            case .failed: stripe.counts.failed += 1
-            case .fault: stripe.counts.faults += 1
-            case .admin: stripe.counts.admin += 1
-            }
-            if stripe.ring.count < capacity {
-                stripe.ring.append(consume entry)
-            } else {
-                // `consume`: without it, a full ring copied the entry in (a retain of each of its strings) and then
-                // destroyed the original.
-                stripe.ring[stripe.start] = consume entry
-                stripe.start = (stripe.start + 1) % capacity
-            }
+            stripe.keep(
+                JournalEntry(
+                    sequence: number, time: time, method: request.method, path: request.path, query: request.query,
+                    status: status, outcome: outcome, scope: scope),
+                capacity: capacity)
+        }
+    }
+
+    /// Keeps an entry for a request answered from a cassette, and counts it: ``record(_:status:outcome:scope:)`` with
+    /// a `.matched` outcome, for the path every replayed request takes. The cassette's name is lent, not handed over:
+    /// the entry holds this thread's own copy of it (``ThreadCopies``), so that recording a request writes no
+    /// reference count that another worker thread writes too. Every worker thread answering from one cassette
+    /// retained and released its one name string, which moved that string's cache line from core to core.
+    /// - Parameters:
+    ///   - cassette: the name, where it stays for the call. A pointer rather than a `borrowing String`: captured by the
+    ///     closure that runs under the stripe's lock, a borrowed string was copied, a retain and a release.
+    ///   - slot: where this thread keeps its copy of the name: the cassette's number in its index.
+    #if os(Linux)
+    @section(".text.hot")
+    #endif
+    package func recordMatched(_ request: HTTPRequest, status: Int, cassette: UnsafePointer<String>, slot: Int, index: Int,
+                               scope: String?) {
+        let number = nextNumber()
+        let time = Journal.now()
+        let capacity = self.capacity
+        stripes.withCurrent { stripe in
+            let name = stripe.names.copy(of: cassette.pointee, slot: slot)
+            stripe.keep(
+                JournalEntry(
+                    sequence: number, time: time, method: request.method, path: request.path, query: request.query,
+                    status: status, outcome: .matched(cassette: name, index: index), scope: scope),
+                capacity: capacity)
         }
     }
 

@@ -5,8 +5,10 @@
 /// per interaction.
 package final class ReplayIndex: Sendable {
     package let cassettes: [LoadedCassette]
-    /// The cassettes' names, for the journal (reading one from `cassettes` would retain the whole element).
-    let cassetteNames: [String]
+    /// The cassettes' names, for the journal (reading one from `cassettes` would retain the whole element), in storage
+    /// of the index's own: lent through ``subscript(cassetteName:)``. Read from an array, a name was copied out, a
+    /// retain and a release of a string that every worker thread answering from the cassette writes, on every request.
+    private nonisolated(unsafe) let cassetteNames: UnsafeMutableBufferPointer<String>
     package let normalizer: RequestNormalizer
     /// Whether a request's key can hold only its method and path (no header takes part in matching), so that such
     /// a request is looked up without its key being made (``queueNumber(ofBare:)``). Fixed at load.
@@ -32,13 +34,24 @@ package final class ReplayIndex: Sendable {
     private let answers: OnceSlots<PreparedResponse>
     private let preparer: AnswerPreparer
 
+    /// Where the name of cassette `number` is, for as long as the index is.
+    func cassetteName(_ number: Int) -> UnsafePointer<String> {
+        UnsafePointer(cassetteNames.baseAddress! + number)
+    }
+
+    deinit {
+        cassetteNames.deinitialize()
+        cassetteNames.deallocate()
+    }
+
     /// - Parameters:
     ///   - baseURL: the server's own base URL (`http://127.0.0.1:8080`), or nil to replay upstream URLs unchanged.
     ///   - keysFrom: an index that loaded the one cassette given here (same name, file and content) among others: its
     ///     request keys and table are reused when they were made under the same rules.
     package init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?, keysFrom: ReplayIndex? = nil) {
         self.cassettes = cassettes
-        self.cassetteNames = cassettes.map(\.name)
+        self.cassetteNames = .allocate(capacity: cassettes.count)
+        _ = cassetteNames.initialize(from: cassettes.lazy.map(\.name))
         var places: [EntryPlace] = []
         var cassetteStarts: [Int] = [0]
         for (cassetteIndex, loaded) in cassettes.enumerated() {

@@ -108,9 +108,9 @@ package final class Replayer: Responder {
         }
         let place = index.places[position]
         let prepared = index.prepared(position)
-        journal.record(
-            request, status: prepared.response.status,
-            outcome: .matched(cassette: index.cassetteNames[place.cassette], index: place.index), scope: scope)
+        journal.recordMatched(
+            request, status: prepared.response.status, cassette: index.cassetteName(place.cassette), slot: place.cassette,
+            index: place.index, scope: scope)
         return (.prepared(prepared), position)
     }
 
