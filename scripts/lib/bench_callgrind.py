@@ -1,0 +1,120 @@
+"""What scripts/bench-instructions runs under Python: the client that drives a server under callgrind, and the report.
+
+  bench_callgrind.py drive PORT PID REQUESTS WARMUP PATH
+      One keep-alive connection sending the request wrk sends (GET PATH with a Host header, nothing else): WARMUP
+      requests, then callgrind counts REQUESTS more (callgrind_control -i on/off PID), then a dump (-d).
+  bench_callgrind.py report MOCKAPI_DUMP BASELINE_DUMP REQUESTS WARMUP
+      Instructions a request for each, with and without libmicrohttpd clearing its connection pool (memset, the same
+      in both), and the functions where they differ most.
+"""
+import re
+import socket
+import subprocess
+import sys
+
+
+def drive(port, pid, requests, warmup, path):
+    request = b"GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % (path.encode(), port)
+    connection = socket.create_connection(("127.0.0.1", port))
+    pending = b""
+
+    def one():
+        nonlocal pending
+        connection.sendall(request)
+        while b"\r\n\r\n" not in pending:
+            pending += receive()
+        head, _, rest = pending.partition(b"\r\n\r\n")
+        if not head.startswith(b"HTTP/1.1 200"):
+            sys.exit("bench: the server answered " + head.split(b"\r\n")[0].decode(errors="replace"))
+        length = 0
+        for line in head.split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        while len(rest) < length:
+            rest += receive()
+        pending = rest[length:]
+
+    def receive():
+        data = connection.recv(1 << 16)
+        if not data:
+            sys.exit("bench: the server closed the connection")
+        return data
+
+    def control(*arguments):
+        subprocess.run(["callgrind_control", *arguments, str(pid)], check=True, capture_output=True)
+
+    for _ in range(warmup):
+        one()
+    control("-i", "on")
+    for _ in range(requests):
+        one()
+    control("-i", "off")
+    control("-d")
+
+
+def functions(dump):
+    """Instructions by function (callgrind_annotate's exclusive counts), and the total."""
+    text = subprocess.run(["callgrind_annotate", "--threshold=100", dump], check=True, capture_output=True,
+                          text=True).stdout
+    counts, total = {}, 0
+    for line in text.splitlines():
+        match = re.match(r"\s*([\d,]+) \([^)]*\)\s+(.*)", line)
+        if not match:
+            continue
+        count = int(match.group(1).replace(",", ""))
+        name = match.group(2)
+        if "PROGRAM TOTALS" in name:
+            total = count
+            continue
+        # "file:function [object]": the function, and the object's file name without its directory.
+        obj = re.search(r"\[([^\]]*)\]\s*$", name)
+        function = re.sub(r"\s*\[[^\]]*\]\s*$", "", name).split(":", 1)[-1]
+        key = f"{function} ({obj.group(1).rsplit('/', 1)[-1] if obj else '?'})"
+        counts[key] = counts.get(key, 0) + count
+    return counts, total
+
+
+def report(mockapi_dump, baseline_dump, requests, warmup):
+    mockapi, mockapi_total = functions(mockapi_dump)
+    baseline, baseline_total = functions(baseline_dump)
+
+    def clearing(counts):
+        return sum(count for name, count in counts.items() if "memset" in name)
+
+    rows = [("C server", baseline_total, clearing(baseline)), ("mockapi", mockapi_total, clearing(mockapi))]
+    print(f"instructions a request (callgrind: {requests:,} keep-alive requests of wrk's shape, after {warmup:,})")
+    print()
+    print("| server | all | libmicrohttpd clearing its pool (memset) | the rest |")
+    print("|---|---:|---:|---:|")
+    for label, total, cleared in rows:
+        print(f"| {label} | {total / requests:,.0f} | {cleared / requests:,.0f} | {(total - cleared) / requests:,.0f} |")
+    extra = (mockapi_total - baseline_total) / requests
+    print(f"| mockapi − C server | {extra:,.0f} | | {extra - (rows[1][2] - rows[0][2]) / requests:,.0f} |")
+    print()
+    print("where they differ most (mockapi − C server, instructions a request):")
+    differences = {name: (mockapi.get(name, 0) - baseline.get(name, 0)) / requests for name in set(mockapi) | set(baseline)}
+    largest = [item for item in sorted(differences.items(), key=lambda item: -abs(item[1]))[:15] if abs(item[1]) >= 1]
+    for (name, difference), readable in zip(largest, demangled([name for name, _ in largest])):
+        print(f"  {difference:7,.0f}  {readable[:140]}")
+
+
+def demangled(names):
+    """Swift's symbols as `Type.method(_:label:)`, through swift-demangle when it is there."""
+    try:
+        text = subprocess.run(["swift", "demangle", "--simplified", "--compact"], input="\n".join(names) + "\n",
+                              check=True, capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return names
+    lines = text.splitlines()
+    return lines if len(lines) == len(names) else names
+
+
+if __name__ == "__main__":
+    command, arguments = sys.argv[1], sys.argv[2:]
+    if command == "drive":
+        drive(int(arguments[0]), int(arguments[1]), int(arguments[2]), int(arguments[3]), arguments[4])
+    elif command == "report":
+        report(arguments[0], arguments[1], int(arguments[2]), int(arguments[3]))
+    else:
+        sys.exit(__doc__)
