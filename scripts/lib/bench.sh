@@ -36,6 +36,11 @@ cpu_ticks() {
     sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
 }
 
+# user_ticks PID: the user part of cpu_ticks: the server's own code, where system time is the kernel's work for it.
+user_ticks() {
+    sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 }'
+}
+
 # peak_kib PID: the process's peak resident memory (VmHWM), KiB.
 peak_kib() {
     awk '/VmHWM/ { print $2 }' "/proc/$1/status"
@@ -65,25 +70,26 @@ worker_split() {
 }
 
 # measure URL CONNECTIONS PID: one wrk run against the server PID; prints "requests/s p50_ms p99_ms cpu_us_per_request
-# split", the split being how the connections fell on the server's workers halfway through the run (worker_split).
+# split user_us_per_request", the split being how the connections fell on the server's workers halfway through the run
+# (worker_split).
 measure() {
-    local threads=2 before after wrk_pid split
+    local threads=2 before after user_before user_after wrk_pid split
     [ "$2" -lt 2 ] && threads=1
-    before=$(cpu_ticks "$3")
+    before=$(cpu_ticks "$3"); user_before=$(user_ticks "$3")
     wrk -t"$threads" -c"$2" -d"${seconds}s" --latency "$1$target_path" >"$work/wrk.txt" &
     wrk_pid=$!
     sleep "$(awk -v s="$seconds" 'BEGIN { print s / 2 }')"
     split=$(worker_split "$3")
     wait "$wrk_pid"
-    after=$(cpu_ticks "$3")
-    awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v workers="$split" '
+    after=$(cpu_ticks "$3"); user_after=$(user_ticks "$3")
+    awk -v ticks=$((after - before)) -v user=$((user_after - user_before)) -v hz="$(getconf CLK_TCK)" -v workers="$split" '
         function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
         $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) } $1 == "Requests/sec:" { rps = $2 }
         $2 == "requests" && $3 == "in" { requests = $1 }
         / Socket errors:/ { errors = $0 }
         END {
-            cpu = 0; if (requests > 0) cpu = ticks * 1e6 / hz / requests
-            printf "%.0f %.3f %.3f %.2f %s\n", rps, p50, p99, cpu, workers
+            cpu = 0; own = 0; if (requests > 0) { cpu = ticks * 1e6 / hz / requests; own = user * 1e6 / hz / requests }
+            printf "%.0f %.3f %.3f %.2f %s %.2f\n", rps, p50, p99, cpu, workers, own
             if (errors != "") print errors > "/dev/stderr"
         }' "$work/wrk.txt"
 }
@@ -118,7 +124,7 @@ compare() {
     while [ $# -gt 0 ]; do labels+=("$1"); starters+=("$2"); shift 2; done
     last=$((${#labels[@]} - 1))
     for index in $(seq 1 "$last"); do : >"$work/rows.$index"; done
-    : >"$work/splits"
+    : >"$work/splits"; : >"$work/users"
     for connections in 1 32 256; do
         for index in $(seq 0 "$last"); do : >"$work/m.$index"; done
         for _ in $(seq "$rounds"); do
@@ -138,6 +144,12 @@ compare() {
             done
             echo "$splits" >>"$work/splits"
         fi
+        local users="$connections:" separator=""
+        for index in $(seq 0 "$last"); do
+            users+="$separator ${labels[$index]} $(column 6 "$work/m.$index")"
+            separator=";"
+        done
+        echo "$users" >>"$work/users"
         local b="$work/m.0" br bcpu
         br=$(column 1 "$b"); bcpu=$(column 4 "$b")
         for index in $(seq 1 "$last"); do
@@ -156,6 +168,10 @@ compare() {
     echo "Connections on each libmicrohttpd worker, round by round (halfway through each run): a lopsided split costs"
     echo "either server CPU per request, and moves the ratios from run to run."
     sed 's/^/    /' "$work/splits"
+    echo
+    echo "Of the CPU µs a request, the user time (the server's own code; the rest is the kernel's work for it, which"
+    echo "moves with where the kernel runs the busy threads), median of the rounds, by connections:"
+    sed 's/^/    /' "$work/users"
 }
 
 # first_request_ms URL: the time of one curl request in ms (connection included); fails unless it answers 200.
