@@ -110,6 +110,23 @@ verdict() {
         ok = (op == ">=") ? v >= t : v <= t; print ok ? "ok" : "MISSED" }'
 }
 
+# by_server TITLE FIELD all|median: one line, "TITLE label values; label values…", of field FIELD of each server's
+# runs at the connection count `compare` is measuring (its $labels, $last and $work/m.INDEX): every run's value in
+# run order, or their median.
+by_server() {
+    local line=$1 separator="" index values
+    for index in $(seq 0 "$last"); do
+        if [ "$3" = all ]; then
+            values=$(cut -d' ' -f"$2" "$work/m.$index" | paste -sd' ')
+        else
+            values=$(column "$2" "$work/m.$index")
+        fi
+        line+="$separator ${labels[$index]} $values"
+        separator=";"
+    done
+    echo "$line"
+}
+
 # compare LABEL START [LABEL START]...: each START is a function that starts a fresh server and sets $url and $pid;
 # the first pair is the baseline. At 1, 32 and 256 connections, each round starts every server afresh, warms it for a
 # second and measures it, the baseline first, so that every server sees the same phases of a noisy machine, and the
@@ -136,20 +153,8 @@ compare() {
                 stop_server "$pid"
             done
         done
-        if [ "$connections" -gt 1 ]; then
-            local splits="$connections connections:" separator=""
-            for index in $(seq 0 "$last"); do
-                splits+="$separator ${labels[$index]} $(cut -d' ' -f5 "$work/m.$index" | paste -sd' ')"
-                separator=";"
-            done
-            echo "$splits" >>"$work/splits"
-        fi
-        local users="$connections:" separator=""
-        for index in $(seq 0 "$last"); do
-            users+="$separator ${labels[$index]} $(column 6 "$work/m.$index")"
-            separator=";"
-        done
-        echo "$users" >>"$work/users"
+        if [ "$connections" -gt 1 ]; then by_server "$connections connections:" 5 all >>"$work/splits"; fi
+        by_server "$connections:" 6 median >>"$work/users"
         local b="$work/m.0" br bcpu
         br=$(column 1 "$b"); bcpu=$(column 4 "$b")
         for index in $(seq 1 "$last"); do

@@ -6,7 +6,7 @@
 package final class ReplayIndex: Sendable {
     package let cassettes: [LoadedCassette]
     /// The cassettes' names, for the journal (reading one from `cassettes` would retain the whole element), in storage
-    /// of the index's own: lent through ``subscript(cassetteName:)``. Read from an array, a name was copied out, a
+    /// of the index's own: lent through ``cassetteName(_:)``. Read from an array, a name was copied out, a
     /// retain and a release of a string that every worker thread answering from the cassette writes, on every request.
     private nonisolated(unsafe) let cassetteNames: UnsafeMutableBufferPointer<String>
     package let normalizer: RequestNormalizer
