@@ -5,10 +5,9 @@
 /// per interaction.
 package final class ReplayIndex: Sendable {
     package let cassettes: [LoadedCassette]
-    /// The cassettes' names, for the journal (reading one from `cassettes` would retain the whole element), in storage
-    /// of the index's own: lent through ``cassetteName(_:)``. Read from an array, a name was copied out, a
-    /// retain and a release of a string that every worker thread answering from the cassette writes, on every request.
-    private nonisolated(unsafe) let cassetteNames: UnsafeMutableBufferPointer<String>
+    /// The cassettes' names, lent to the journal (``cassetteName(_:)``; reading one from `cassettes` would retain the
+    /// whole element).
+    private let cassetteNames: LentStrings
     package let normalizer: RequestNormalizer
     /// Whether a request's key can hold only its method and path (no header takes part in matching), so that such
     /// a request is looked up without its key being made (``queueNumber(ofBare:)``). Fixed at load.
@@ -36,12 +35,7 @@ package final class ReplayIndex: Sendable {
 
     /// Where the name of cassette `number` is, for as long as the index is.
     func cassetteName(_ number: Int) -> UnsafePointer<String> {
-        UnsafePointer(cassetteNames.baseAddress! + number)
-    }
-
-    deinit {
-        cassetteNames.deinitialize()
-        cassetteNames.deallocate()
+        cassetteNames.pointer(to: number)
     }
 
     /// - Parameters:
@@ -50,8 +44,7 @@ package final class ReplayIndex: Sendable {
     ///     request keys and table are reused when they were made under the same rules.
     package init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?, keysFrom: ReplayIndex? = nil) {
         self.cassettes = cassettes
-        self.cassetteNames = .allocate(capacity: cassettes.count)
-        _ = cassetteNames.initialize(from: cassettes.lazy.map(\.name))
+        self.cassetteNames = LentStrings(cassettes.lazy.map(\.name))
         var places: [EntryPlace] = []
         var cassetteStarts: [Int] = [0]
         for (cassetteIndex, loaded) in cassettes.enumerated() {
@@ -207,97 +200,10 @@ package final class ReplayIndex: Sendable {
             return preparer.prepare(cassette: place.cassette, index: place.index)
         }
     }
-
-    /// Up to `limit` recorded requests closest to `key`, closest first (ties in load order).
-    package func nearest(to key: RequestKey, body: [UInt8], limit: Int = 3) -> [NearMiss] {
-        let comparison = RequestComparison(request: key, body: body, normalizer: normalizer)
-        var best: [NearMiss] = []
-        for queue in 0..<queueCount {
-            for member in queueStarts[queue]..<queueStarts[queue + 1] {
-                let position = queueMembers[member]
-                let place = places[position]
-                let recorded = cassettes[place.cassette].cassette.interactions[place.index]
-                let (distance, differences) = comparison.compare(
-                    with: self.key(ofEntry: position), recordedBody: recorded.request.body, matchHeaders: normalizer.matchHeaders)
-                guard best.count < limit || distance < best[best.count - 1].distance else { continue }
-                let miss = NearMiss(
-                    cassette: cassettes[place.cassette].name, index: place.index,
-                    request: ReplayIndex.describe(recorded), differences: differences, distance: distance)
-                let rank = best.firstIndex { $0.distance > distance } ?? best.count
-                best.insert(miss, at: rank)
-                if best.count > limit { best.removeLast() }
-            }
-        }
-        return best
-    }
-
-    static func describe(_ interaction: Interaction) -> String {
-        let target = interaction.request.query.map { "\(interaction.localPath)?\($0)" } ?? interaction.localPath
-        return "\(interaction.request.method) \(target)"
-    }
 }
 
 /// Where an entry's interaction is: its cassette's position among those loaded, and its own in that cassette.
 struct EntryPlace: Sendable {
     let cassette: Int
     let index: Int
-}
-
-/// Prepares an index's answers on demand: the recorded response with the rewriter for its upstream and mount.
-final class AnswerPreparer: Sendable {
-    private let cassettes: [LoadedCassette]
-    private let rewriters: RewriterTable
-
-    init(cassettes: [LoadedCassette], rewriters: RewriterTable) {
-        self.cassettes = cassettes
-        self.rewriters = rewriters
-    }
-
-    func prepare(cassette: Int, index: Int) -> PreparedResponse {
-        let interaction = cassettes[cassette].cassette.interactions[index]
-        return PreparedResponse(ResponsePreparer.prepare(interaction.response, rewriter: rewriters.rewriter(for: interaction)))
-    }
-}
-
-/// One rewriter per (upstream, mount), built before any answer is prepared: each interaction's own upstream maps to
-/// its own mount; other known upstreams map to the mount they were first seen under.
-struct RewriterTable: Sendable {
-    private let rewriters: [String: URLRewriter]
-
-    init(cassettes: [LoadedCassette], baseURL: String?) {
-        var firstMount: [(upstream: String, mount: String)] = []
-        var pairs: [(upstream: String, mount: String)] = []
-        for loaded in cassettes {
-            let interactions = loaded.cassette.interactions
-            for index in interactions.indices {
-                let upstream = interactions[index].upstream
-                let pair = (upstream: upstream ?? "", mount: interactions[index].mount ?? "/")
-                if !pairs.contains(where: { $0 == pair }) { pairs.append(pair) }
-                if let upstream, !firstMount.contains(where: { $0.upstream == upstream }) {
-                    firstMount.append((upstream, pair.mount))
-                }
-            }
-        }
-        var rewriters: [String: URLRewriter] = [:]
-        if let baseURL, !firstMount.isEmpty {
-            for own in pairs {
-                var mapping = [(upstream: own.upstream, local: RewriterTable.local(baseURL, own.mount))]
-                for other in firstMount where other.upstream != own.upstream {
-                    mapping.append((other.upstream, RewriterTable.local(baseURL, other.mount)))
-                }
-                rewriters[RewriterTable.key(own.upstream, own.mount)] = URLRewriter(mapping: mapping)
-            }
-        }
-        self.rewriters = rewriters
-    }
-
-    func rewriter(for interaction: Interaction) -> URLRewriter? {
-        rewriters[RewriterTable.key(interaction.upstream ?? "", interaction.mount ?? "/")]
-    }
-
-    private static func key(_ upstream: String, _ mount: String) -> String { upstream + "\u{0}" + mount }
-
-    static func local(_ baseURL: String, _ mount: String) -> String {
-        mount == "/" ? baseURL : baseURL + mount
-    }
 }
