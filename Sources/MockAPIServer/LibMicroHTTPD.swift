@@ -1,3 +1,4 @@
+import CEpollDrain
 import CMicroHTTPD
 
 /// Facts about the libmicrohttpd the process runs with.
@@ -9,4 +10,21 @@ package enum LibMicroHTTPD {
     /// memory (see `mockapi_mhd_forget_query`). That writes into libmicrohttpd's own read buffer, so it is done only
     /// with the library version it was checked against, both built against and loaded.
     package static let forgetsQueries = mockapi_mhd_query_forgetting_verified() != 0
+
+    /// Whether libmicrohttpd's epoll loop reaches mockapi's epoll_wait (Sources/CEpollDrain), which keeps a burst of
+    /// exactly 128 ready connections on one worker from sleeping through the connection timeout: `.inEffect`, or why
+    /// not.
+    package static let epollDrain: EpollDrain = switch mockapi_epoll_drain_state() {
+    case 1: .inEffect
+    case -1: .leftOutOfSanitizerBuild
+    default: .notReached
+    }
+
+    package enum EpollDrain: Sendable {
+        case inEffect
+        /// A sanitizer's runtime intercepts epoll_wait itself; the mend is not built.
+        case leftOutOfSanitizerBuild
+        /// libmicrohttpd calls libc's epoll_wait: mockapi's was linked into a shared library loaded after libc.
+        case notReached
+    }
 }

@@ -55,6 +55,12 @@ package final class MicroHTTPDServer: Sendable {
             retained.release()
             throw ServerError.startFailed(reason: "libmicrohttpd refused the settings (see the log above)")
         }
+        if LibMicroHTTPD.epollDrain == .notReached {
+            logger.warning("""
+                libmicrohttpd calls libc's epoll_wait, not mockapi's mend for its epoll loop (Sources/CEpollDrain): \
+                exactly 128 connections ready at once on one worker can wait up to the connection timeout
+                """)
+        }
         self.configuration = configuration
         self.port = listener.port
         self.baseURL = listener.baseURL
