@@ -3,12 +3,14 @@
  * limits mockapi uses (internal polling thread per pool worker, epoll, a pool of 2, suspend/resume allowed, no Date
  * added, 64 KiB per-connection memory, 30 s idle timeout, 1024 connections) and the same two-call pattern (answer on
  * the access handler's second call, which keeps keep-alive on). The response object is built once and queued for
- * every request, as mockapi does with a prepared answer.
+ * every request, as mockapi does with a prepared answer. Built with Sources/CEpollDrain/epoll_drain.c, it runs
+ * libmicrohttpd's epoll loop as mockapi does, mended; built without it, as Debian ships it (scripts/bench burst).
  *
- *   fixed-buffer-server PORT HEADERS_FILE BODY_FILE [STATUS]
+ *   fixed-buffer-server PORT HEADERS_FILE BODY_FILE [STATUS [WORKERS]]
  *
  * HEADERS_FILE holds "Name: value" lines (as curl -D writes them; the status line, Content-Length and blank lines are
- * skipped). Prints "listening on http://127.0.0.1:PORT" when ready; stops on SIGINT/SIGTERM.
+ * skipped). WORKERS: libmicrohttpd's threads (default 2; 1 runs one thread without a pool). Prints
+ * "listening on http://127.0.0.1:PORT" when ready; stops on SIGINT/SIGTERM.
  */
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -52,7 +54,7 @@ static char *read_file(const char *path, size_t *size) {
 
 int main(int argc, char **argv) {
     if (argc < 4) {
-        fprintf(stderr, "usage: %s PORT HEADERS_FILE BODY_FILE [STATUS]\n", argv[0]);
+        fprintf(stderr, "usage: %s PORT HEADERS_FILE BODY_FILE [STATUS [WORKERS]]\n", argv[0]);
         return 2;
     }
     sigset_t stop;
@@ -62,6 +64,7 @@ int main(int argc, char **argv) {
     pthread_sigmask(SIG_BLOCK, &stop, NULL); /* before the daemon's threads exist, so they inherit it */
 
     if (argc > 4) status = (unsigned int)atoi(argv[4]);
+    unsigned int workers = argc > 5 ? (unsigned int)atoi(argv[5]) : 2u;
     size_t body_size, headers_size;
     char *body = read_file(argv[3], &body_size);
     char *headers = read_file(argv[2], &headers_size);
@@ -84,7 +87,7 @@ int main(int argc, char **argv) {
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_SUPPRESS_DATE_NO_CLOCK | MHD_ALLOW_SUSPEND_RESUME,
         0, NULL, NULL, answer, NULL,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
-        MHD_OPTION_THREAD_POOL_SIZE, 2u,
+        MHD_OPTION_THREAD_POOL_SIZE, workers,
         MHD_OPTION_CONNECTION_TIMEOUT, 30u,
         MHD_OPTION_CONNECTION_LIMIT, 1024u,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 << 10),

@@ -5,6 +5,15 @@
 # and closed by stop_server.
 declare -A pipe_of=()
 
+# build_baseline OUT [unmended]: compiles the C fixed-buffer server (Benchmarks/fixed-buffer-server.c) to OUT, with
+# mockapi's mend for libmicrohttpd's epoll loop (Sources/CEpollDrain) unless asked for the library as Debian ships it.
+build_baseline() {
+    local mend=("$repo_root/Sources/CEpollDrain/epoll_drain.c" -I"$repo_root/Sources/CEpollDrain/include")
+    [ "${2:-}" != unmended ] || mend=()
+    cc -O2 -o "$1" "$repo_root/Benchmarks/fixed-buffer-server.c" "${mend[@]}" \
+        $(pkg-config --cflags --libs libmicrohttpd) -lpthread
+}
+
 # start NAME COMMAND...: starts a server, waits for its first stdout line (its URL), sets $url and $pid.
 start() {
     local name=$1; shift
