@@ -17,17 +17,18 @@
 // takes as a wake-up with nothing new.
 #include "CEpollDrain.h"
 
-#include <dlfcn.h>
-#include <stddef.h>
-#include <sys/epoll.h>
-
-#if defined(__has_feature)
+#if !defined(__linux__)
+#define MOCKAPI_EPOLL_DRAIN_LEFT_OUT 1
+#elif defined(__has_feature)
 #if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
 #define MOCKAPI_EPOLL_DRAIN_LEFT_OUT 1
 #endif
 #endif
 
 #ifndef MOCKAPI_EPOLL_DRAIN_LEFT_OUT
+
+#include <dlfcn.h>
+#include <stddef.h>
 
 /// The epoll instance whose last wait on this thread filled the caller's array, or -1.
 static _Thread_local int mockapi_drained_epoll = -1;

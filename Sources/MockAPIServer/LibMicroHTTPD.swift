@@ -16,14 +16,14 @@ package enum LibMicroHTTPD {
     /// not.
     package static let epollDrain: EpollDrain = switch mockapi_epoll_drain_state() {
     case 1: .inEffect
-    case -1: .leftOutOfSanitizerBuild
+    case -1: .notBuilt
     default: .notReached
     }
 
     package enum EpollDrain: Sendable {
         case inEffect
-        /// A sanitizer's runtime intercepts epoll_wait itself; the mend is not built.
-        case leftOutOfSanitizerBuild
+        /// Left out of a sanitizer build, whose runtime intercepts epoll_wait itself, or of a system without epoll.
+        case notBuilt
         /// libmicrohttpd calls libc's epoll_wait: mockapi's was linked into a shared library loaded after libc.
         case notReached
     }
