@@ -5,8 +5,10 @@
       requests, then callgrind counts REQUESTS more (callgrind_control -i on/off PID), then a dump (-d).
   bench_callgrind.py report MOCKAPI_DUMP BASELINE_DUMP REQUESTS WARMUP
       Instructions a request for each, with and without libmicrohttpd clearing its connection pool (memset, the same
-      in both), and the functions where they differ most.
+      in both), and the functions where they differ most; then the lines of code a request runs (dumps written with
+      --dump-instr=yes), by library, and mockapi's functions with the most.
 """
+import collections
 import re
 import socket
 import subprocess
@@ -99,6 +101,92 @@ def report(mockapi_dump, baseline_dump, requests, warmup):
         print(f"  {difference:7,.0f}  {readable[:140]}")
 
 
+def code_lines(dump, requests):
+    """The 64-byte lines of code that run at least one instruction a request on average, as {(object, function): lines}.
+
+    Reads the dump's cost lines ("address line Ir", addresses compressed as +N, -N or * after the first), skipping the
+    line after each calls= (a call's inclusive cost, not an instruction of the caller)."""
+    names = {"ob": {}, "fn": {}}
+    current = {"ob": None, "fn": None}
+    cost = collections.Counter()
+    owner = {}
+    address, after_call = 0, False
+    with open(dump) as text:
+        for line in text:
+            match = re.match(r"(c?)(ob|fn)=\((\d+)\)(?: (.*))?$", line.rstrip("\n"))
+            if match:
+                called, kind, number, name = match.groups()
+                if name:
+                    names[kind][number] = name
+                if not called:
+                    current[kind] = number
+                continue
+            if line.startswith("calls="):
+                after_call = True
+                continue
+            fields = line.split()
+            if not fields or not re.match(r"(0x[0-9a-f]+|[+-]\d+|\*)$", fields[0]):
+                continue
+            position = fields[0]
+            if position.startswith("0x"):
+                address = int(position, 16)
+            elif position != "*":
+                address += int(position)
+            if after_call:
+                after_call = False
+                continue
+            line_key = (current["ob"], address >> 6)
+            cost[line_key] += int(fields[2]) if len(fields) > 2 else 0
+            owner.setdefault(line_key, current["fn"])
+    lines = collections.Counter()
+    for line_key, instructions in cost.items():
+        if instructions >= requests:
+            library = names["ob"].get(line_key[0], "?").rsplit("/", 1)[-1]
+            lines[(library, names["fn"].get(owner[line_key], "?"))] += 1
+    return lines
+
+
+def instruction_cache_lines():
+    """The first level-1 instruction cache's size in 64-byte lines, from sysfs; "?" when it does not say."""
+    for index in range(4):
+        folder = f"/sys/devices/system/cpu/cpu0/cache/index{index}"
+        try:
+            with open(f"{folder}/type") as kind, open(f"{folder}/level") as level, open(f"{folder}/size") as size:
+                if kind.read().strip() == "Instruction" and level.read().strip() == "1":
+                    text = size.read().strip()
+                    return int(text.rstrip("K")) * (1024 if text.endswith("K") else 1) // 64
+        except (OSError, ValueError):
+            continue
+    return "?"
+
+
+def report_code_lines(mockapi_dump, baseline_dump, requests):
+    mockapi, baseline = code_lines(mockapi_dump, requests), code_lines(baseline_dump, requests)
+
+    def by_library(lines):
+        totals = collections.Counter()
+        for (library, _), count in lines.items():
+            totals[library] += count
+        return ", ".join(f"{library} {count}" for library, count in totals.most_common())
+
+    print()
+    print("lines of code a request runs (64-byte lines with at least one instruction a request; what does not fit in")
+    print(f"the instruction cache, {instruction_cache_lines()} lines here, is fetched again on every request)")
+    print()
+    print("| server | lines | KiB | by library |")
+    print("|---|---:|---:|---|")
+    for label, lines in (("C server", baseline), ("mockapi", mockapi)):
+        total = sum(lines.values())
+        print(f"| {label} | {total} | {total * 64 / 1024:.1f} | {by_library(lines)} |")
+    print()
+    print("mockapi's own functions with the most lines:")
+    own = [(function, count) for (library, function), count in mockapi.items()
+           if library not in {name for name, _ in baseline} and not library.startswith(("libswift", "libdispatch"))]
+    own.sort(key=lambda item: -item[1])
+    for (name, count), readable in zip(own[:12], demangled([name for name, _ in own[:12]])):
+        print(f"  {count:4d}  {readable[:140]}")
+
+
 def demangled(names):
     """Swift's symbols as `Type.method(_:label:)`, through swift-demangle when it is there."""
     try:
@@ -116,5 +204,6 @@ if __name__ == "__main__":
         drive(int(arguments[0]), int(arguments[1]), int(arguments[2]), int(arguments[3]), arguments[4])
     elif command == "report":
         report(arguments[0], arguments[1], int(arguments[2]), int(arguments[3]))
+        report_code_lines(arguments[0], arguments[1], int(arguments[2]))
     else:
         sys.exit(__doc__)
