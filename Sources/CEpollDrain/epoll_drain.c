@@ -10,11 +10,12 @@
 // two workers stalled both for 30 s (daemon.c, MHD_epoll; seen in gdb with num_events == 128 in both workers).
 //
 // The mend: epoll_wait, defined here, is the one libmicrohttpd's calls reach (the executable's definition comes
-// first in the dynamic linker's lookup, and the linker exports it because libmicrohttpd refers to it). A wait right
-// after one that filled the caller's whole array, on the same thread and epoll instance, does not block: the caller
-// is draining a queue, and whatever it drains next is already there. Every other wait is libc's, unchanged, so other
-// callers in the process (libdispatch, SwiftNIO) see at most one early return after a full batch, which an event loop
-// takes as a wake-up with nothing new.
+// first in the dynamic linker's lookup, and the linker exports it because libmicrohttpd refers to it). A call from
+// libmicrohttpd's code goes to mockapi_epoll_drain_wait: a wait right after one that filled the caller's whole array,
+// on the same thread and epoll instance, does not block, because the caller is draining a queue and whatever it
+// drains next is already there. Every other caller in the process (libdispatch, SwiftNIO, a test's own code) gets
+// libc's epoll_wait, unchanged.
+#define _GNU_SOURCE
 #include "CEpollDrain.h"
 
 #if !defined(__linux__)
@@ -28,12 +29,16 @@
 #ifndef MOCKAPI_EPOLL_DRAIN_LEFT_OUT
 
 #include <dlfcn.h>
+#include <link.h>
+#include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 /// The epoll instance whose last wait on this thread filled the caller's array, or -1.
 static _Thread_local int mockapi_drained_epoll = -1;
 
-int epoll_wait(int epoll, struct epoll_event *events, int capacity, int timeout) {
+int mockapi_epoll_drain_wait(int epoll, struct epoll_event *events, int capacity, int timeout) {
     if (epoll == mockapi_drained_epoll) timeout = 0;
     // epoll_pwait with no signal mask is epoll_wait (epoll_pwait(2)), and reaches libc without a lookup.
     int count = epoll_pwait(epoll, events, capacity, timeout, NULL);
@@ -41,11 +46,52 @@ int epoll_wait(int epoll, struct epoll_event *events, int capacity, int timeout)
     return count;
 }
 
+/// libmicrohttpd's code in memory, [start, end); empty until found, and when it is not loaded.
+static uintptr_t mockapi_mhd_code_start, mockapi_mhd_code_end;
+static pthread_once_t mockapi_mhd_code_found = PTHREAD_ONCE_INIT;
+
+static int mockapi_find_mhd_code(struct dl_phdr_info *info, size_t size, void *unused) {
+    (void)size;
+    (void)unused;
+    if (info->dlpi_name == NULL || strstr(info->dlpi_name, "libmicrohttpd") == NULL) return 0;
+    for (int index = 0; index < info->dlpi_phnum; index++) {
+        const ElfW(Phdr) *segment = &info->dlpi_phdr[index];
+        if (segment->p_type == PT_LOAD && (segment->p_flags & PF_X)) {
+            mockapi_mhd_code_start = info->dlpi_addr + segment->p_vaddr;
+            mockapi_mhd_code_end = mockapi_mhd_code_start + segment->p_memsz;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void mockapi_find_mhd(void) {
+    dl_iterate_phdr(mockapi_find_mhd_code, NULL);
+}
+
+int epoll_wait(int epoll, struct epoll_event *events, int capacity, int timeout) {
+    uintptr_t caller = (uintptr_t)__builtin_return_address(0);
+    pthread_once(&mockapi_mhd_code_found, mockapi_find_mhd);
+    if (caller - mockapi_mhd_code_start < mockapi_mhd_code_end - mockapi_mhd_code_start)
+        return mockapi_epoll_drain_wait(epoll, events, capacity, timeout);
+    return epoll_pwait(epoll, events, capacity, timeout, NULL);
+}
+
 int mockapi_epoll_drain_state(void) {
-    return dlsym(RTLD_DEFAULT, "epoll_wait") == (void *)epoll_wait ? 1 : 0;
+    pthread_once(&mockapi_mhd_code_found, mockapi_find_mhd);
+    int reached = dlsym(RTLD_DEFAULT, "epoll_wait") == (void *)epoll_wait;
+    return reached && mockapi_mhd_code_end > mockapi_mhd_code_start ? 1 : 0;
 }
 
 #else
+
+int mockapi_epoll_drain_wait(int epoll, struct epoll_event *events, int capacity, int timeout) {
+    (void)epoll;
+    (void)events;
+    (void)capacity;
+    (void)timeout;
+    return -1;
+}
 
 int mockapi_epoll_drain_state(void) {
     return -1;
