@@ -24,7 +24,8 @@ package enum LibMicroHTTPD {
         case inEffect
         /// Left out of a sanitizer build, whose runtime intercepts epoll_wait itself, or of a system without epoll.
         case notBuilt
-        /// libmicrohttpd calls libc's epoll_wait: mockapi's was linked into a shared library loaded after libc.
+        /// libmicrohttpd calls libc's epoll_wait (mockapi's was linked into a shared library loaded after libc), or its
+        /// code was not found among the loaded objects.
         case notReached
     }
 }
