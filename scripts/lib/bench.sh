@@ -1,9 +1,32 @@
-# Helpers for scripts/bench: start servers, run wrk, read a process's CPU time and peak memory, take medians and say
-# whether a figure meets its target. Sourced, not run; expects $work, $seconds and the array pids from the caller.
+# Helpers for scripts/bench and the benchmarks it runs: the recorded interaction they serve, the binaries they measure,
+# starting servers, running wrk, a process's CPU time and peak memory, medians and whether a figure meets its target.
+# Sourced, not run; expects $work, $seconds and the array pids from the caller.
 
 # The read end of each running server's stdout pipe, by PID: held open so the server never writes to a closed pipe,
 # and closed by stop_server.
 declare -A pipe_of=()
+
+# The recorded interaction the replay benchmarks serve: GitHub's GET /repos/{owner}/{repo} from octokit/fixtures.
+cassette="$repo_root/Fixtures/github/get-repository.json"
+target_path="/repos/octokit-fixture-org/hello-world"
+
+# release_mockapi: sets $mockapi to $BENCH_MOCKAPI, or to the release binary, built first.
+release_mockapi() {
+    mockapi=${BENCH_MOCKAPI:-}
+    if [ -z "$mockapi" ]; then
+        say "bench: building release binaries"
+        (cd "$repo_root" && swift build -c release --product mockapi >&2)
+        mockapi="$repo_root/.build/release/mockapi"
+    fi
+}
+
+# fetch_answer MOCKAPI: the answer MOCKAPI serves from $cassette for $target_path, in $work/headers and $work/body:
+# the bytes the C server is given to serve.
+fetch_answer() {
+    start answer "$1" serve "$cassette" --port 0 --log-level error
+    curl -s -D "$work/headers" -o "$work/body" "$url$target_path"
+    stop_server "$pid"
+}
 
 # build_baseline OUT [unmended]: compiles the C fixed-buffer server (Benchmarks/fixed-buffer-server.c) to OUT, with
 # mockapi's mend for libmicrohttpd's epoll loop (Sources/CEpollDrain) unless asked for the library as Debian ships it.
