@@ -30,7 +30,6 @@
 
 #include <dlfcn.h>
 #include <link.h>
-#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -46,9 +45,9 @@ int mockapi_epoll_drain_wait(int epoll, struct epoll_event *events, int capacity
     return count;
 }
 
-/// libmicrohttpd's code in memory, [start, end); empty until found, and when it is not loaded.
+/// libmicrohttpd's code in memory, [start, end): found at load, before main and before any thread of the process
+/// runs; empty when libmicrohttpd is not loaded.
 static uintptr_t mockapi_mhd_code_start, mockapi_mhd_code_end;
-static pthread_once_t mockapi_mhd_code_found = PTHREAD_ONCE_INIT;
 
 static int mockapi_find_mhd_code(struct dl_phdr_info *info, size_t size, void *unused) {
     (void)size;
@@ -65,20 +64,19 @@ static int mockapi_find_mhd_code(struct dl_phdr_info *info, size_t size, void *u
     return 0;
 }
 
-static void mockapi_find_mhd(void) {
+// A constructor runs once the objects the program was linked against (libmicrohttpd among them) are in memory.
+__attribute__((constructor)) static void mockapi_find_mhd(void) {
     dl_iterate_phdr(mockapi_find_mhd_code, NULL);
 }
 
 int epoll_wait(int epoll, struct epoll_event *events, int capacity, int timeout) {
     uintptr_t caller = (uintptr_t)__builtin_return_address(0);
-    pthread_once(&mockapi_mhd_code_found, mockapi_find_mhd);
     if (caller - mockapi_mhd_code_start < mockapi_mhd_code_end - mockapi_mhd_code_start)
         return mockapi_epoll_drain_wait(epoll, events, capacity, timeout);
     return epoll_pwait(epoll, events, capacity, timeout, NULL);
 }
 
 int mockapi_epoll_drain_state(void) {
-    pthread_once(&mockapi_mhd_code_found, mockapi_find_mhd);
     int reached = dlsym(RTLD_DEFAULT, "epoll_wait") == (void *)epoll_wait;
     return reached && mockapi_mhd_code_end > mockapi_mhd_code_start ? 1 : 0;
 }
