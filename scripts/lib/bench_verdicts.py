@@ -50,8 +50,8 @@ def main(path, seconds):
     print(f"how often a run of scripts/bench would miss, drawn from {rounds} rounds a connection count")
     print(f"(wrk {seconds} s a run, each on a server started afresh); a run misses when the ratio of its medians of 3")
     print(f"is below 0.92 in requests/s or above 1.1 in CPU; {DRAWS:,} runs drawn. \"C server again\" is the C")
-    print("server against itself: what the machine alone makes of these targets. Drawn from a dozen rounds, the")
-    print("shares are rough (a few rounds more move them by several points): compare the two servers' rows.")
+    print("server against itself: what the machine alone makes of these targets. From a dozen or two rounds,")
+    print("the shares are rough (another set of rounds moves them by several points): compare the two servers' rows.")
     print()
     print("| conns | server | mean req/s ratio | mean CPU ratio | user µs (baseline) | misses req/s | misses CPU "
           "| misses either |")
