@@ -11,9 +11,13 @@ import collections
 import random
 import statistics
 import sys
+import textwrap
 
 DRAWS = 50_000
 ROUNDS_A_RUN = 3  # scripts/bench's median of 3 rounds
+# scripts/bench's targets (its `verdict` calls): requests/s ratio at least this, CPU ratio at most this.
+RPS_TARGET = 0.92
+CPU_TARGET = 1.1
 
 
 def drawn_run(runs, baseline):
@@ -31,7 +35,7 @@ def misses(runs, baseline):
     rps = cpu = either = 0
     for _ in range(DRAWS):
         rps_ratio, cpu_ratio = drawn_run(runs, baseline)
-        low, high = rps_ratio < 0.92, cpu_ratio > 1.1
+        low, high = rps_ratio < RPS_TARGET, cpu_ratio > CPU_TARGET
         rps += low
         cpu += high
         either += low or high
@@ -47,11 +51,13 @@ def main(path, seconds):
             {"rps": float(fields[2]), "cpu": float(fields[5]), "user": float(fields[7])})
     random.seed(1)  # the same draws for the same rounds
     rounds = len(runs[next(iter(runs))])
-    print(f"how often a run of scripts/bench would miss, drawn from {rounds} rounds a connection count")
-    print(f"(wrk {seconds} s a run, each on a server started afresh); a run misses when the ratio of its medians of 3")
-    print(f"is below 0.92 in requests/s or above 1.1 in CPU; {DRAWS:,} runs drawn. \"C server again\" is the C")
-    print("server against itself: what the machine alone makes of these targets. From a dozen or two rounds,")
-    print("the shares are rough (another set of rounds moves them by several points): compare the two servers' rows.")
+    print(textwrap.fill(
+        f"how often a run of scripts/bench would miss, drawn from {rounds} rounds a connection count "
+        f"(wrk {seconds} s a run, each on a server started afresh); a run misses when the ratio of its medians of 3 "
+        f"is below {RPS_TARGET} in requests/s or above {CPU_TARGET} in CPU; {DRAWS:,} runs drawn. \"C server again\" "
+        "is the C server against itself: what the machine alone makes of these targets. From a dozen or two rounds, "
+        "the shares are rough (another set of rounds moves them by several points): compare the two servers' rows.",
+        width=100))
     print()
     print("| conns | server | mean req/s ratio | mean CPU ratio | user µs (baseline) | misses req/s | misses CPU "
           "| misses either |")
