@@ -1,6 +1,21 @@
 # Helpers for scripts/bench and the benchmarks it runs: the recorded interaction they serve, the binaries they measure,
 # starting servers, running wrk, a process's CPU time and peak memory, medians and whether a figure meets its target.
-# Sourced, not run; expects $work, $seconds and the array pids from the caller.
+# Sourced, not run, after scripts/lib/setup.sh; `measure` reads $seconds (wrk's seconds a run) from the caller.
+
+# A scratch directory, and the servers `start` started (killed on exit, if still running): both gone when the
+# script exits, however it exits.
+work=$(mktemp -d)
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+
+# need_tools COMMAND[:PACKAGE]...: installs (apt) the package of each command that is not on the PATH (the package
+# is the command's name unless given).
+need_tools() {
+    local missing=() tool
+    for tool in "$@"; do command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool#*:}"); done
+    apt_install "${missing[@]}"
+}
 
 # The read end of each running server's stdout pipe, by PID: held open so the server never writes to a closed pipe,
 # and closed by stop_server.
