@@ -35,8 +35,6 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
-        // libmicrohttpd 0.9.75's epoll loop mended from outside: epoll_wait, as its drain loop needs it (see the file).
-        .target(name: "CEpollDrain"),
         .systemLibrary(
             name: "CYAJL", pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"])]),
@@ -70,7 +68,7 @@ let package = Package(
         .target(
             name: "MockAPIServer",
             dependencies: [
-                "CMicroHTTPD", "CEpollDrain", "MockAPICore",
+                "CMicroHTTPD", "MockAPICore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

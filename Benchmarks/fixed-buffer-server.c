@@ -1,10 +1,9 @@
 /*
  * The ceiling for `mockapi serve`: one fixed response served through libmicrohttpd with the same threading and
- * limits mockapi uses (internal polling thread per pool worker, epoll, a pool of 2, suspend/resume allowed, no Date
+ * limits mockapi uses (internal polling thread per pool worker, poll, a pool of 2, suspend/resume allowed, no Date
  * added, 64 KiB per-connection memory, 30 s idle timeout, 1024 connections) and the same two-call pattern (answer on
  * the access handler's second call, which keeps keep-alive on). The response object is built once and queued for
- * every request, as mockapi does with a prepared answer. Built with Sources/CEpollDrain/epoll_drain.c, it runs
- * libmicrohttpd's epoll loop as mockapi does, mended; built without it, as Debian ships it (scripts/bench burst).
+ * every request, as mockapi does with a prepared answer.
  *
  *   fixed-buffer-server PORT HEADERS_FILE BODY_FILE [STATUS [WORKERS]]
  *
@@ -84,7 +83,7 @@ int main(int argc, char **argv) {
     address.sin_port = htons((uint16_t)atoi(argv[1]));
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_SUPPRESS_DATE_NO_CLOCK | MHD_ALLOW_SUSPEND_RESUME,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_SUPPRESS_DATE_NO_CLOCK | MHD_ALLOW_SUSPEND_RESUME,
         0, NULL, NULL, answer, NULL,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_THREAD_POOL_SIZE, workers,

@@ -1,17 +1,15 @@
 #ifndef MOCKAPI_CMICROHTTPD_SHIM_H
 #define MOCKAPI_CMICROHTTPD_SHIM_H
 
-// Adapters for the parts of libmicrohttpd that Swift cannot call directly: the variadic
-// MHD_start_daemon / MHD_get_daemon_info / MHD_get_connection_info, and the va_list logger.
+// Adapters for the parts of libmicrohttpd that Swift cannot call: the variadic MHD_start_daemon and
+// MHD_get_connection_info, the va_list logger, and a cast macro. Nothing else: what mockapi decides about a request
+// is Swift (Sources/MockAPIServer).
 
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/socket.h>
-#include <netinet/in.h>
 #include <microhttpd.h>
-#include "hot.h"
 
 /// Receives each message libmicrohttpd logs, already formatted.
 typedef void (*mockapi_mhd_log_fn)(void *context, const char *message);
@@ -32,38 +30,6 @@ static void mockapi_mhd_log_adapter(void *cls, const char *format, va_list argum
 /// Called once per request with the raw request target, before MHD percent-decodes it;
 /// its return value becomes the request's initial `*req_cls`.
 typedef void *(*mockapi_mhd_uri_log_fn)(void *cls, const char *uri, struct MHD_Connection *connection);
-
-/// Keeps libmicrohttpd from parsing the query of the request whose raw target `uri` is (call it from the URI log
-/// callback, after copying the target). libmicrohttpd stores one record per query parameter in the connection's
-/// memory pool right after that callback returns, and a pool big enough for 10,000 parameters makes every request
-/// slow: the whole pool is cleared after each one. mockapi matches on the raw target and never reads those records.
-/// `uri` points into libmicrohttpd's own (writable) read buffer, already ended at the close of the request target;
-/// ending the text just after the `?` leaves libmicrohttpd an empty query to parse.
-///
-/// That is a fact of libmicrohttpd 0.9.75's connection.c, not of its API: call this only when
-/// mockapi_mhd_query_forgetting_verified() says the library is the one it was checked against.
-MOCKAPI_HOT
-static inline void mockapi_mhd_forget_query(const char *uri) {
-    char *mark = strchr((char *)uri, '?');
-    if (mark != NULL && mark[1] != '\0')
-        mark[1] = '\0';
-}
-
-/// The libmicrohttpd versions whose read buffer mockapi_mhd_forget_query was checked against, as MHD_VERSION writes
-/// them and as MHD_get_version() names them. Another version (built against, or loaded at run time) parses queries
-/// as usual: slower for huge queries, never wrong.
-#define MOCKAPI_MHD_QUERY_FORGETTING_CHECKED 0x00097500
-#define MOCKAPI_MHD_QUERY_FORGETTING_CHECKED_NAME "0.9.75"
-
-/// 1 when both the headers built against and the library loaded are the version checked, else 0.
-static inline int mockapi_mhd_query_forgetting_verified(void) {
-#if MHD_VERSION == MOCKAPI_MHD_QUERY_FORGETTING_CHECKED
-    const char *loaded = MHD_get_version();
-    return loaded != NULL && strcmp(loaded, MOCKAPI_MHD_QUERY_FORGETTING_CHECKED_NAME) == 0;
-#else
-    return 0;
-#endif
-}
 
 /// The settings mockapi passes to MHD_start_daemon.
 struct mockapi_mhd_settings {
@@ -107,45 +73,10 @@ static inline struct MHD_Daemon *mockapi_mhd_start_daemon(
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
-/// Whether the connection's peer is on this machine: 127.0.0.0/8, ::1, or an IPv4-mapped 127.x address.
-static inline int mockapi_mhd_peer_is_loopback(struct MHD_Connection *connection) {
+/// The connection's peer address, or NULL.
+static inline const struct sockaddr *mockapi_mhd_client_address(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (info == NULL || info->client_addr == NULL) return 0;
-    const struct sockaddr *address = info->client_addr;
-    if (address->sa_family == AF_INET) {
-        const unsigned char *bytes = (const unsigned char *)&((const struct sockaddr_in *)address)->sin_addr;
-        return bytes[0] == 127;
-    }
-    if (address->sa_family == AF_INET6) {
-        const unsigned char *b = ((const struct sockaddr_in6 *)address)->sin6_addr.s6_addr;
-        static const unsigned char loopback[16] = {0,0,0,0, 0,0,0,0, 0,0,0,0, 0,0,0,1};
-        static const unsigned char mapped[12] = {0,0,0,0, 0,0,0,0, 0,0,0xff,0xff};
-        return memcmp(b, loopback, 16) == 0 || (memcmp(b, mapped, 12) == 0 && b[12] == 127);
-    }
-    return 0;
-}
-
-/// Aborts the connection with a TCP reset (RST) now, before libmicrohttpd closes it (for the `reset` fault): the
-/// access handler then returns MHD_NO. A zero SO_LINGER alone is not enough: libmicrohttpd calls shutdown(SHUT_WR)
-/// before close(), which sends a FIN first, and the client would read a clean end of stream. On Linux, connecting a
-/// TCP socket to AF_UNSPEC disconnects it, sending RST to the peer; libmicrohttpd's shutdown and close that follow
-/// act on an unconnected socket.
-static inline void mockapi_mhd_reset_connection(struct MHD_Connection *connection) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-    if (info == NULL)
-        return;
-    struct linger abort_on_close = { 1, 0 };
-    setsockopt(info->connect_fd, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
-    struct sockaddr unspecified;
-    memset(&unspecified, 0, sizeof unspecified);
-    unspecified.sa_family = AF_UNSPEC;
-    connect(info->connect_fd, &unspecified, sizeof unspecified);
-}
-
-/// What a content reader returns to make libmicrohttpd close the connection mid-body (MHD_CONTENT_READER_END_WITH_ERROR,
-/// a cast macro Swift does not import).
-static inline ssize_t mockapi_mhd_content_reader_error(void) {
-    return MHD_CONTENT_READER_END_WITH_ERROR;
+    return info ? info->client_addr : NULL;
 }
 
 /// The socket of a connection, or -1.
@@ -155,12 +86,15 @@ static inline int mockapi_mhd_connection_fd(struct MHD_Connection *connection) {
 }
 
 /// What the connection-notify callback stored for a connection, or NULL.
-MOCKAPI_HOT
 static inline void *mockapi_mhd_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info ? info->socket_context : NULL;
 }
 
-#include "request_check.h"
+/// What a content reader returns to make libmicrohttpd close the connection mid-body (MHD_CONTENT_READER_END_WITH_ERROR,
+/// a cast macro Swift does not import).
+static inline ssize_t mockapi_mhd_content_reader_error(void) {
+    return MHD_CONTENT_READER_END_WITH_ERROR;
+}
 
 #endif

@@ -29,13 +29,13 @@ struct ConnectionHandle: @unchecked Sendable {
 }
 
 /// libmicrohttpd's connection-notify callback: a connection opened (its ``ConnectionState`` is made, and watched for
-/// request deadlines) or closed (it is freed).
+/// request deadlines) or closed (it is released).
 let mockapiConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
     guard let cls, let connection, let socketContext else { return }
     let deadlines = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines
     if event == .CONNECTION_NOTIFY_STARTED {
         let state = ConnectionState(
-            socket: mockapi_mhd_connection_fd(connection), peerIsLoopback: mockapi_mhd_peer_is_loopback(connection) != 0)
+            socket: mockapi_mhd_connection_fd(connection), peerIsLoopback: ConnectionSocket.peerIsLoopback(connection))
         deadlines?.opened(state)
         socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
     } else if let pointer = socketContext.pointee {
@@ -46,28 +46,21 @@ let mockapiConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, s
     }
 }
 
-/// The URI log callback, which sees the raw request target before libmicrohttpd decodes it: starts the connection's
-/// next request, and makes the connection's state the request's context (borrowed: the connection outlives it).
-/// The callbacks every request runs are named functions rather than closures, so that they can go in `.text.hot`
-/// with the rest of the request's code (README: "The request path").
-let mockapiURILog: mockapi_mhd_uri_log_fn = startRequest
-
-@section(".text.hot")
-private func startRequest(_: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?,
-                          connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
+/// The URI log callback, which sees the raw request target before libmicrohttpd decodes it: makes the request's
+/// ``RequestState``, which becomes its `*req_cls` (released by ``mockapiRequestCompleted``).
+let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, connection in
     guard let connection, let context = mockapi_mhd_socket_context(connection) else { return nil }
-    Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.beginRequest(target: uri) }
-    if let uri, LibMicroHTTPD.forgetsQueries { mockapi_mhd_forget_query(uri) }
-    return context
+    let state = RequestState(
+        connection: Unmanaged<ConnectionState>.fromOpaque(context).takeUnretainedValue(),
+        target: uri.map { String(cString: $0) } ?? "/")
+    return Unmanaged.passRetained(state).toOpaque()
 }
 
-let mockapiRequestCompleted: MHD_RequestCompletedCallback = finishRequest
-
-@section(".text.hot")
-private func finishRequest(_: UnsafeMutableRawPointer?, _: OpaquePointer?,
-                           requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _: MHD_RequestTerminationCode) {
+/// The request-completed callback: the request was answered and sent, or abandoned.
+let mockapiRequestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
     guard let requestContext, let context = requestContext.pointee else { return }
-    Unmanaged<ConnectionState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.endRequest() }
+    let state = Unmanaged<RequestState>.fromOpaque(context).takeRetainedValue()
+    state.connection.requestEnded()
     requestContext.pointee = nil
 }
 
@@ -79,43 +72,34 @@ let mockapiLog: mockapi_mhd_log_fn = { context, message in
     server.logger.debug("libmicrohttpd: \(text)")
 }
 
-let mockapiAccessHandler: MHD_AccessHandlerCallback = handleAccess
-
-@section(".text.hot")
-private func handleAccess(cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, url _: UnsafePointer<CChar>?,
-                          method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?,
-                          uploadSize: UnsafeMutablePointer<Int>?,
-                          requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> MHD_Result {
-    guard let cls, let connection, let requestContext, let statePointer = requestContext.pointee else { return MHD_Result.NO }
-    // Both outlive the call (the server stops libmicrohttpd before it goes; the state is released when the connection
-    // closes): borrowed, not retained. A retain here is an atomic write to the server's header from both worker
-    // threads on every request.
-    return Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
-        Unmanaged<ConnectionState>.fromOpaque(statePointer)._withUnsafeGuaranteedRef { state in
-            server.handle(connection, method: method, version: version, upload: upload, uploadSize: uploadSize, state: state)
-        }
-    }
+/// The access handler: called once the head has arrived, once for each piece of the body, and once more when the
+/// whole request has arrived (and again after a parked connection resumes).
+let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, version, upload, uploadSize, requestContext in
+    guard let cls, let connection, let requestContext, let context = requestContext.pointee else { return MHD_Result.NO }
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
+    return server.handle(connection, method: method, version: version, upload: upload, uploadSize: uploadSize, state: state)
 }
 
 extension ServerContext {
-    @section(".text.hot")
     func handle(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
-                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?, state: ConnectionState) -> MHD_Result {
+                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?, state: RequestState) -> MHD_Result {
         if state.answered {
             uploadSize?.pointee = 0
             return MHD_Result.YES
         }
         if !state.started {
             state.started = true
-            var declared: String?
-            if let refusal = RequestRefusal.check(
-                connection, method: method, version: version, targetIsClean: state.targetIsClean, wanted: wantedHeaders,
-                contentLength: &declared, headers: &state.headers)
-            {
+            let check = RequestRefusal.check(
+                connection, method: method.map { String(cString: $0) } ?? "",
+                http11: version.map { String(cString: $0) } == "HTTP/1.1", targetIsClean: state.targetIsClean,
+                wanted: wantedHeaders)
+            if let refusal = check.refusal {
                 return sendError(connection, state, status: refusal.status, refusal.message)
             }
+            state.headers = check.headers
             // A declared body over the limit is refused before a byte of it is read.
-            if let declared, let length = Int(declared), length > maxBodyBytes {
+            if let declared = check.contentLength, let length = Int(declared), length > maxBodyBytes {
                 return sendError(connection, state, status: 413, tooLargeMessage)
             }
             // Answering in this first call would make libmicrohttpd drop keep-alive: wait for the next one.
@@ -125,54 +109,36 @@ extension ServerContext {
         if state.bodyTooLarge { return sendError(connection, state, status: 413, tooLargeMessage) }
         // Resumed after deferred work: send what it produced, or close.
         if let parking = state.parking, let result = resume(parking, connection, state) { return result }
-        state.received()
-        let (path, query, headers, body) = state.takeRequest()
+        state.connection.received()
         let request = HTTPRequest(
-            method: ServerContext.methodName(method), path: path, query: query,
-            headers: wantedHeaders == nil ? allHeaders(of: connection) : headers, body: body,
-            peerIsLoopback: state.peerIsLoopback)
-        return answer(responder.reply(to: request), connection, state)
+            method: method.map { String(cString: $0) } ?? "GET", path: state.path, query: state.query,
+            headers: state.headers, body: state.body, peerIsLoopback: state.connection.peerIsLoopback)
+        return send(responder.reply(to: request), connection, state)
     }
 
-    /// Queues the reply: a recorded answer, the common case, here; every other kind out of line, in `send`. The reply
-    /// is consumed: a recorded answer bound from a reply the caller still held was retained and released once more,
-    /// each an atomic write to an object that every worker thread serving the answer shares.
-    @inline(__always)
-    private func answer(_ reply: consuming Reply, _ connection: OpaquePointer, _ state: ConnectionState) -> MHD_Result {
-        guard case .prepared(let prepared) = reply else { return send(reply, connection, state) }
-        guard let native = NativeResponse.cached(prepared) else { return MHD_Result.NO }
+    /// Queues a libmicrohttpd response.
+    private func queue(_ native: NativeResponse?, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
+        guard let native else { return MHD_Result.NO }
         state.answered = true
         return MHD_queue_response(connection, native.status, native.pointer)
     }
 
     /// A piece of the request body: kept, or dropped once the body is over the limit.
-    @inline(never)
-    private func receive(_ upload: UnsafePointer<CChar>?, _ uploadSize: UnsafeMutablePointer<Int>, _ state: ConnectionState) -> MHD_Result {
+    private func receive(_ upload: UnsafePointer<CChar>?, _ uploadSize: UnsafeMutablePointer<Int>, _ state: RequestState) -> MHD_Result {
         let count = uploadSize.pointee
         uploadSize.pointee = 0
         if state.bodyTooLarge || state.body.count + count > maxBodyBytes {
             state.bodyTooLarge = true
             state.body = []
         } else if let upload {
-            upload.withMemoryRebound(to: UInt8.self, capacity: count) {
-                state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
-            }
+            state.body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: count))
         }
         return MHD_Result.YES
     }
 
-    /// The request method as a string: `GET` as a literal (no decoding), any other through `String(cString:)`.
-    @inline(__always)
-    private static func methodName(_ method: UnsafePointer<CChar>?) -> String {
-        guard let method else { return "GET" }
-        if method[0] == 0x47, method[1] == 0x45, method[2] == 0x54, method[3] == 0 { return "GET" }
-        return String(cString: method)
-    }
-
     /// What a parked connection does now that it is resumed; nil when its deferred work has left nothing (go on as
     /// with a new request).
-    @inline(never)
-    private func resume(_ parking: Parking, _ connection: OpaquePointer, _ state: ConnectionState) -> MHD_Result? {
+    private func resume(_ parking: Parking, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result? {
         switch parking.resumption.withLock({ pending in defer { pending = nil }; return pending }) {
         case .send(let reply)?:
             state.parking = nil
@@ -186,26 +152,19 @@ extension ServerContext {
         }
     }
 
-    @inline(never)
-    private func send(_ reply: Reply, _ connection: OpaquePointer, _ state: ConnectionState) -> MHD_Result {
+    private func send(_ reply: Reply, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
         switch reply {
         case .prepared(let prepared):
-            guard let native = NativeResponse.cached(prepared) else { return MHD_Result.NO }
-            state.answered = true
-            return MHD_queue_response(connection, native.status, native.pointer)
+            return queue(NativeResponse.cached(prepared), connection, state)
         case .response(let response):
-            guard let native = NativeResponse.make(response, date: true) else { return MHD_Result.NO }
-            state.answered = true
-            return MHD_queue_response(connection, native.status, native.pointer)
+            return queue(NativeResponse.make(response, date: true), connection, state)
         case .deferred(let work):
             return park(connection, state) { .send(await work()) }
         case .truncated(let response, let sentBytes):
-            guard let native = NativeResponse.truncated(response, sentBytes: sentBytes) else { return MHD_Result.NO }
-            state.answered = true
-            return MHD_queue_response(connection, native.status, native.pointer)
+            return queue(NativeResponse.truncated(response, sentBytes: sentBytes), connection, state)
         case .reset:
             state.answered = true
-            mockapi_mhd_reset_connection(connection)
+            ConnectionSocket.reset(connection)
             return MHD_Result.NO
         case .hang:
             // Suspended connections do not time out in libmicrohttpd: wait out the idle timeout here, then close.
@@ -220,7 +179,7 @@ extension ServerContext {
     }
 
     /// Suspends the connection (no thread waits) until `work` says what to do, then resumes it.
-    private func park(_ connection: OpaquePointer, _ state: ConnectionState,
+    private func park(_ connection: OpaquePointer, _ state: RequestState,
                       _ work: @escaping @Sendable () async -> Resumption) -> MHD_Result {
         let handle = ConnectionHandle(pointer: connection)
         let parking = Parking()
@@ -241,10 +200,7 @@ extension ServerContext {
         return MHD_Result.YES
     }
 
-    @inline(never)
-    private func sendError(_ connection: OpaquePointer, _ state: ConnectionState, status: Int, _ message: String) -> MHD_Result {
-        state.answered = true
-        guard let native = NativeResponse.make(.text(status: status, message), date: true) else { return MHD_Result.NO }
-        return MHD_queue_response(connection, native.status, native.pointer)
+    private func sendError(_ connection: OpaquePointer, _ state: RequestState, status: Int, _ message: String) -> MHD_Result {
+        queue(NativeResponse.make(.text(status: status, message), date: true), connection, state)
     }
 }

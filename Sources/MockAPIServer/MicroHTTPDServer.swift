@@ -6,7 +6,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// The HTTP engine: libmicrohttpd with one epoll loop per worker thread (never a thread per connection), keep-alive,
+/// The HTTP engine: libmicrohttpd with one poll loop per worker thread (never a thread per connection), keep-alive,
 /// a body limit, idle timeouts. It turns each request into a ``Responder`` call and the reply into bytes on the wire.
 ///
 /// Prepared replies are sent from a libmicrohttpd response built once per recorded answer; deferred replies park the
@@ -33,12 +33,14 @@ package final class MicroHTTPDServer: Sendable {
         let retained = Unmanaged.passRetained(context)
 
         var settings = mockapi_mhd_settings()
+        // poll(), not epoll: libmicrohttpd's epoll loop can sleep through a burst of exactly 128 ready connections (see
+        // docs/performance.md, "Engine notes"); poll has no such loop, and runs where epoll does not exist.
         // Suppressing libmicrohttpd's own Date lets a recorded Date through unduplicated; mockapi adds one to answers
         // it makes up itself.
-        settings.flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+        settings.flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue
             | MHD_USE_SUPPRESS_DATE_NO_CLOCK.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue)
         settings.listen_socket = descriptor
-        settings.thread_pool_size = UInt32(max(configuration.threads, 2))
+        settings.thread_pool_size = UInt32(max(configuration.threads, 1))
         settings.connection_timeout = UInt32(max(configuration.connectionTimeout, 0))
         settings.connection_limit = UInt32(max(configuration.connectionLimit, 0))
         settings.connection_memory_limit = max(configuration.headerMemoryBytes, 0)
@@ -54,12 +56,6 @@ package final class MicroHTTPDServer: Sendable {
             close(descriptor)
             retained.release()
             throw ServerError.startFailed(reason: "libmicrohttpd refused the settings (see the log above)")
-        }
-        if LibMicroHTTPD.epollDrain == .notReached {
-            logger.warning("""
-                libmicrohttpd calls libc's epoll_wait, not mockapi's mend for its epoll loop (Sources/CEpollDrain): \
-                exactly 128 connections ready at once on one worker can wait up to the connection timeout
-                """)
         }
         self.configuration = configuration
         self.port = listener.port
@@ -106,10 +102,9 @@ private struct RunningDaemon: @unchecked Sendable {
 /// What the C callbacks reach through their closure pointer.
 final class ServerContext: Sendable {
     let responder: any Responder
-    /// The headers the responder needs (``HeaderNeeds/only(_:)``), taken by the request check; nil when it needs them
-    /// all. Owned here (released in deinit) and lent to each request's check: held as a reference, it was retained and
-    /// released around the check, two atomic writes to one object from both worker threads on every request.
-    let wantedHeaders: Unmanaged<WantedHeaders>?
+    /// The headers the responder needs (``HeaderNeeds/only(_:)``), lower-case, taken by the request check; nil when
+    /// it needs them all.
+    let wantedHeaders: Set<String>?
     let maxBodyBytes: Int
     /// The 413 answer's text.
     let tooLargeMessage: String
@@ -126,7 +121,7 @@ final class ServerContext: Sendable {
         self.responder = responder
         self.deadlines = connectionTimeout > 0 ? RequestDeadlines(seconds: connectionTimeout, logger: logger) : nil
         if case .only(let names) = responder.headerNeeds {
-            wantedHeaders = .passRetained(WantedHeaders(names))
+            wantedHeaders = Set(names.map { $0.lowercased() })
         } else {
             wantedHeaders = nil
         }
@@ -142,6 +137,5 @@ final class ServerContext: Sendable {
 
     deinit {
         mhdLogger.deallocate()
-        wantedHeaders?.release()
     }
 }

@@ -1,8 +1,5 @@
 import CMicroHTTPD
 import MockAPICore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A request head mockapi refuses before reading any of the body: the status and the words of its answer. Answering
 /// in the first call of the access handler also makes libmicrohttpd close the connection afterwards, which is what a
@@ -12,67 +9,56 @@ struct RequestRefusal: Equatable {
     let status: Int
     let message: String
 
-    /// Why this request head is refused, or nil when it is fine. `targetIsClean`: the raw request target has no space,
-    /// control byte or DEL (checked in C when the target arrives).
-    /// The check sees every header, so what else the request needs from them is taken in the same pass:
-    /// `contentLength` is set to the request's Content-Length value when it has one, and `headers` to its fields with
-    /// the `wanted` names, when it is not refused.
-    static func check(_ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
-                      targetIsClean: Bool, wanted: Unmanaged<WantedHeaders>?, contentLength: inout String?,
-                      headers: inout HTTPHeaders) -> RequestRefusal? {
-        // Uninitialized: the check clears what it reads itself, all but the found fields it fills.
-        withUnsafeTemporaryAllocation(of: mockapi_request_check.self, capacity: 1) { buffer in
-            check(buffer.baseAddress!, connection, method: method, version: version, targetIsClean: targetIsClean,
-                  wanted: wanted, contentLength: &contentLength, headers: &headers)
-        }
+    init(_ status: Int, _ reason: String) {
+        self.status = status
+        self.message = "mockapi: \(reason)\n"
     }
 
-    private static func check(_ check: UnsafeMutablePointer<mockapi_request_check>, _ connection: OpaquePointer,
-                              method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, targetIsClean: Bool,
-                              wanted: Unmanaged<WantedHeaders>?, contentLength: inout String?,
-                              headers: inout HTTPHeaders) -> RequestRefusal? {
-        let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
-        let fault = mockapi_mhd_check_request(
-            connection, method, http11 ? 1 : 0, wanted?._withUnsafeGuaranteedRef { UnsafePointer($0.table) }, check)
-        if fault == MOCKAPI_REQUEST_OK {
-            guard targetIsClean else {
-                return refuse(400, "the request target contains a space or a control character; percent-encode it")
-            }
-            // Several Content-Length headers are refused unless all are the same: this one is the first's value.
-            if check.pointee.content_lengths > 0, let length = check.pointee.length {
-                let size = check.pointee.length_size
-                contentLength = length.withMemoryRebound(to: UInt8.self, capacity: size) {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: size), as: UTF8.self)
-                }
-            }
-            if let wanted { headers = wanted._withUnsafeGuaranteedRef { $0.headers(found: check, connection) } }
-            return nil
+    /// Checks the head of the request on `connection` (``RequestHeadCheck``): the refusal, or nil with the request's
+    /// Content-Length value and the fields with `wanted` names (every field when `wanted` is nil).
+    static func check(_ connection: OpaquePointer, method: String, http11: Bool, targetIsClean: Bool,
+                      wanted: Set<String>?) -> (refusal: RequestRefusal?, contentLength: String?, headers: HTTPHeaders) {
+        var check = RequestHeadCheck(wanting: wanted)
+        var all = HTTPHeaders()
+        forEachHeader(of: connection) { name, value in
+            if wanted == nil { all.append(name, value) }
+            return check.take(name: name, value: value)
         }
-        return refusal(fault, check.pointee)
+        if let refusal = check.refusal(method: method, http11: http11, targetIsClean: targetIsClean) {
+            return (refusal, nil, HTTPHeaders())
+        }
+        return (nil, check.contentLength, wanted == nil ? all : check.found)
     }
+}
 
-    @inline(never)
-    private static func refusal(_ fault: mockapi_request_fault, _ check: mockapi_request_check) -> RequestRefusal {
-        let header = withUnsafeBytes(of: check.header) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        switch fault {
-        case MOCKAPI_REQUEST_BAD_METHOD:
-            return refuse(400, "the request method is not a valid HTTP method name (letters, digits and !#$%&'*+-.^_`|~)")
-        case MOCKAPI_REQUEST_NO_HOST:
-            return refuse(400, "an HTTP/1.1 request needs a Host header")
-        case MOCKAPI_REQUEST_BAD_HEADER_NAME:
-            return refuse(400, "header name \"\(header)\" is not a valid HTTP field name (no spaces, separators or control characters)")
-        case MOCKAPI_REQUEST_BAD_HEADER_VALUE:
-            return refuse(400, "the value of header \(header) contains a control character")
-        case MOCKAPI_REQUEST_LENGTH_AND_CODING:
-            return refuse(400, "Content-Length and Transfer-Encoding together make the request's length ambiguous; send one of them")
-        case MOCKAPI_REQUEST_LENGTHS_DIFFER:
-            return refuse(400, "Content-Length is given more than once, with different values")
-        default:
-            return refuse(501, "Transfer-Encoding other than chunked is not supported")
+/// Every header field of the request on `connection`, in the order sent, names as sent.
+func allHeaders(of connection: OpaquePointer) -> HTTPHeaders {
+    var headers = HTTPHeaders()
+    forEachHeader(of: connection) { name, value in
+        headers.append(name, value)
+        return true
+    }
+    return headers
+}
+
+/// Calls `body` with each header field of the request on `connection`, in the order sent, until it returns false.
+/// Values are read with their sizes, so a NUL byte in one is seen rather than ending it.
+private func forEachHeader(of connection: OpaquePointer, _ body: (_ name: String, _ value: String) -> Bool) {
+    withoutActuallyEscaping(body) { body in
+        var visitor = HeaderVisitor(body: body)
+        withUnsafeMutablePointer(to: &visitor) { visitor in
+            _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, { context, _, key, keySize, value, valueSize in
+                guard let context else { return MHD_Result.NO }
+                let visitor = context.assumingMemoryBound(to: HeaderVisitor.self)
+                let name = key.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: keySize), as: UTF8.self) } ?? ""
+                let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
+                return visitor.pointee.body(name, text) ? MHD_Result.YES : MHD_Result.NO
+            }, visitor)
         }
     }
+}
 
-    private static func refuse(_ status: Int, _ reason: String) -> RequestRefusal {
-        RequestRefusal(status: status, message: "mockapi: \(reason)\n")
-    }
+/// The closure a header walk hands each field to, passed through libmicrohttpd's context pointer.
+private struct HeaderVisitor {
+    let body: (String, String) -> Bool
 }

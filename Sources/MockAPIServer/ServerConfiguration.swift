@@ -4,9 +4,8 @@ package struct ServerConfiguration: Sendable {
     package var host: String
     /// 0 picks a free port; read it back from ``MicroHTTPDServer/port``.
     package var port: Int
-    /// libmicrohttpd worker threads, each with its own epoll loop. At least 2: one epoll thread stalled whenever exactly
-    /// 128 connections were ready at once (see DESIGN.md). The cause, libmicrohttpd's drain loop, is mended since
-    /// (Sources/CEpollDrain); a sanitizer build leaves the mend out, and two workers stall far less often than one.
+    /// libmicrohttpd worker threads, each with its own poll loop (never a thread per connection). Two by default, one
+    /// for each core of a small machine.
     package var threads: Int
     /// Seconds an idle connection stays open, and the most a request may take to arrive whole (so that a client
     /// trickling its request byte by byte cannot hold a connection for ever); 0: no limit.

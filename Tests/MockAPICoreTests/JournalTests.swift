@@ -14,32 +14,6 @@ struct JournalTests {
         #expect(journal.dropped == 2)
     }
 
-    /// A replayed request's entry names its cassette, whichever cassettes came before it: each thread keeps its own
-    /// copies of the names in a few slots, and two cassettes that share a slot (1 and 17 of 16), or a reload that
-    /// gives a slot's cassette number another name, must not make an entry name the wrong one.
-    @Test func matchedEntries_nameTheirCassette_whenCassettesShareACopySlot() {
-        let journal = Journal()
-        let record = { (name: String, slot: Int) in
-            withUnsafePointer(to: name) { name in
-                journal.recordMatched(.get("/"), status: 200, cassette: name, slot: slot, index: 0, scope: nil)
-            }
-        }
-        let long = "github/a-cassette-with-a-name-too-long-for-a-small-string"
-        record("qiita/items", 1)
-        record(long, 17)
-        record(long, 17)
-        record("qiita/items", 1)
-        record("renamed/after-a-reload", 1)
-        let names = journal.entries().map { entry -> String in
-            guard case .matched(let cassette, _) = entry.outcome else { return "not matched" }
-            return cassette
-        }
-        #expect(names == ["qiita/items", long, long, "qiita/items", "renamed/after-a-reload"])
-        #expect(journal.counts.matched == 5)
-    }
-
-    /// Worker threads record at once (each into its own stripe); a reader polling with the last number it saw gets
-    /// every entry exactly once, in order, and the counts are exact.
     @Test func concurrentRecording_pollingReaderSeesEveryEntryInOrder() async {
         let journal = Journal(capacity: 100_000)
         let perThread = 5_000, threads = 4
@@ -60,18 +34,6 @@ struct JournalTests {
         #expect(seen == Array(1...(perThread * threads)))
         #expect(journal.counts.matched == perThread * threads)
         #expect(journal.dropped == 0)
-    }
-
-    /// A number taken but not stored yet (its thread was preempted between the two) hides the entries after it, so
-    /// that a reader asking for what follows the last number it saw never skips it.
-    @Test func entryNotStoredYet_endsTheListBeforeIt() {
-        let journal = Journal()
-        journal.record(.get("/1"), status: 200, outcome: .matched(cassette: "c", index: 0))
-        let slow = journal.nextNumber()
-        journal.record(.get("/3"), status: 200, outcome: .matched(cassette: "c", index: 2))
-        #expect(journal.entries().map(\.path) == ["/1"])
-        journal.store(slow, .get("/2"), status: 200, outcome: .matched(cassette: "c", index: 1))
-        #expect(journal.entries(after: 1).map(\.path) == ["/2", "/3"])
     }
 
     /// Entries recorded after a clear are kept and read; the cleared ones count as dropped.

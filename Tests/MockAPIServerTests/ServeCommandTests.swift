@@ -88,7 +88,7 @@ struct ServeCommandTests {
         (["serve", "Fixtures", "--port", "70000"], "--port must be 0–65535 (0 picks a free port)."),
         (["serve"], "Give at least one cassette file or folder, for example: mockapi serve Fixtures"),
         (["serve", "Fixtures", "--unmatched-status", "42"], "--unmatched-status must be an HTTP status from 100 to 599."),
-        (["serve", "Fixtures", "--threads", "1"], "--threads must be 2 or more: one event loop alone can stall under load (see DESIGN.md)."),
+        (["serve", "Fixtures", "--threads", "0"], "--threads must be 1 or more."),
     ])
     func invalidOptions_areExplained(arguments: [String], message: String) throws {
         let error = try #require({ () -> (any Error)? in

@@ -23,7 +23,7 @@ package struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds an idle connection stays open, and the most a request may take to arrive.", valueName: "seconds"))
     package var timeout = 30
 
-    @Option(help: ArgumentHelp("Worker threads, each with its own event loop (2 or more).", valueName: "count"))
+    @Option(help: ArgumentHelp("Worker threads, each with its own poll loop.", valueName: "count"))
     package var threads = 2
 
     @Option(name: .customLong("journal-size"), help: ArgumentHelp("Requests kept for GET /__mockapi/journal (counts are always exact).", valueName: "count"))
@@ -46,9 +46,7 @@ package struct ServerOptions: ParsableArguments {
     package func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535 (0 picks a free port).") }
         guard timeout >= 0 else { throw ValidationError("--timeout must be 0 or more seconds (0 keeps idle and slow connections open).") }
-        guard threads >= 2 else {
-            throw ValidationError("--threads must be 2 or more: one event loop alone can stall under load (see DESIGN.md).")
-        }
+        guard threads >= 1 else { throw ValidationError("--threads must be 1 or more.") }
         guard journalSize >= 1 else { throw ValidationError("--journal-size must be 1 or more.") }
         if let adminToken, adminToken.count < 16 {
             throw ValidationError("--admin-token must be at least 16 characters: it guards the admin endpoints from other machines.")

@@ -22,9 +22,6 @@ package struct HTTPHeaders: Sendable, Hashable, ExpressibleByArrayLiteral {
 
     /// The value of the first field with this name, ignoring case.
     package subscript(name: String) -> String? {
-        #if os(Linux)
-        @section(".text.hot")
-        #endif
         get { fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value }
     }
 

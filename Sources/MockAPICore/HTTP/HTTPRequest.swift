@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A request as the server engine hands it to a ``Responder``: method, the raw request target split into path and
 /// query (still percent-encoded, exactly as the client sent them), the headers the responder asked for, and the body.
 package struct HTTPRequest: Sendable {
@@ -46,30 +42,14 @@ package struct HTTPRequest: Sendable {
     /// Splits a request target at the first `?`; a fragment, which clients should not send, is dropped, and an
     /// absolute-form target (`http://host/path`, as sent to proxies) is reduced to its path.
     package static func split(target: String) -> (path: String, query: String?) {
-        var native = target
-        return native.withUTF8 { split(target: $0) }
-    }
-
-    /// `split(target:)` over a raw target's bytes, as the engine reads them. Works on bytes: this runs for every
-    /// request.
-    /// - Parameter strings: makes the path and the query of an origin-form target from their bytes (the server hands
-    ///   out strings it made before for the same bytes).
-    #if os(Linux)
-    @section(".text.hot")
-    #endif
-    package static func split(
-        target bytes: UnsafeBufferPointer<UInt8>,
-        strings: (UnsafeBufferPointer<UInt8>) -> String = { String(decoding: $0, as: UTF8.self) }
-    ) -> (path: String, query: String?) {
-        guard let base = bytes.baseAddress else { return ("/", nil) }
-        if bytes.first == UInt8(ascii: "h"), let split = splitAbsoluteForm(String(decoding: bytes, as: UTF8.self)) {
-            return split
+        if let split = splitAbsoluteForm(target) { return split }
+        let utf8 = target.utf8
+        let end = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+        guard let mark = utf8[..<end].firstIndex(of: UInt8(ascii: "?")) else {
+            return (end == utf8.startIndex ? "/" : String(target[..<end]), nil)
         }
-        let end = memchr(base, Int32(UInt8(ascii: "#")), bytes.count).map { UnsafeRawPointer(base).distance(to: $0) } ?? bytes.count
-        let mark = memchr(base, Int32(UInt8(ascii: "?")), end).map { UnsafeRawPointer(base).distance(to: $0) }
-        let pathEnd = mark ?? end
-        let path = pathEnd == 0 ? "/" : strings(UnsafeBufferPointer(rebasing: bytes[..<pathEnd]))
-        return (path, mark.map { strings(UnsafeBufferPointer(rebasing: bytes[($0 + 1)..<end])) })
+        let path = mark == utf8.startIndex ? "/" : String(target[..<mark])
+        return (path, String(target[utf8.index(after: mark)..<end]))
     }
 
     /// The path and query of an absolute-form target (`http://host/path?query`); nil for any other.

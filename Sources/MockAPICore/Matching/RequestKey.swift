@@ -18,25 +18,6 @@ package struct RequestKey: Hashable, Sendable {
         self.body = body
         self.headers = headers
     }
-
-    /// `==`, with the path (a key's one long string, as a rule) compared byte for byte first: equal bytes make equal
-    /// strings, and `String`'s `==` on two distinct buffers runs the standard library's comparison (about a hundred
-    /// instructions, and a dozen lines of code to fetch, on every lookup). Paths whose bytes differ are compared by
-    /// `==` as before, so the result is `==`'s.
-    @inline(__always)
-    func matches(_ other: RequestKey) -> Bool {
-        guard path.utf8BytesEqual(other.path) || path == other.path else { return false }
-        return method == other.method && query == other.query && body == other.body && headers == other.headers
-    }
-
-    /// `matches` of the key that holds only `method` and `path`: no query, no body and no chosen header (a bare key,
-    /// the key of most requests), without that key being made.
-    @inline(__always)
-    func isBare(method: String, path: String) -> Bool {
-        guard self.path.utf8BytesEqual(path) || self.path == path else { return false }
-        guard case .none = body else { return false }
-        return self.method == method && query.isEmpty && headers.isEmpty
-    }
 }
 
 /// One decoded query (or form) parameter. `+` and `%20` both decode to a space.

@@ -71,25 +71,6 @@ package struct RequestNormalizer: Sendable {
         key(method: request.method, path: request.path, query: request.query, headers: request.headers, body: request.body)
     }
 
-    /// The method and path of an incoming request's key, in normal form, when a normalizer that matches no header
-    /// (`matchHeaders` empty) makes its key of nothing else: the request has no query and no body. That is the key of
-    /// most requests, and it is looked up without being made (``ReplayIndex/queueNumber(ofBare:)``): a key is five
-    /// fields to build and destroy, with a retain and a release of each. Nil for any other request.
-    ///
-    /// Static, with the header rule kept by the index at load: called on a normalizer held by a class, even inlined,
-    /// it copied the normalizer around the calls here (a retain and a release of each of its four collections).
-    ///
-    /// `body` gets the method and the path lent: a `GET` whose path has no escape, in normal form as sent, is handed
-    /// the request's own strings, where returning them would have been a retain and a release of each.
-    @inline(__always)
-    package static func withBareKey<Result>(
-        for request: HTTPRequest, _ body: (_ method: String, _ path: String) -> Result?
-    ) -> Result? {
-        guard request.query == nil, request.body.isEmpty else { return nil }
-        if request.method == "GET", !request.path.utf8Contains(UInt8(ascii: "%")) { return body(request.method, request.path) }
-        return body(normalizeMethod(request.method), PercentDecoding.normalizePath(request.path))
-    }
-
     package func key(method: String, path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) -> RequestKey {
         RequestKey(
             method: RequestNormalizer.normalizeMethod(method),

@@ -8,14 +8,10 @@ struct KeyTable: Sendable {
     private let slots: [UInt32]
 
     /// The table for a list of keys, and the queue each of them joins: equal keys share a queue; queues are numbered
-    /// in the order of their first key. `entryHashes` holds ``KeyHash/of(_:)`` of each key (made on all cores, as the
-    /// keys are: this runs on one thread).
-    ///
-    /// The keys are only read here (compared where they are stored, when their hashes are equal) and, when none
-    /// repeats, the list given becomes `keys` as it is: copying a key retains its five strings and arrays. Only when
-    /// some repeat are the first of each copied.
-    static func grouping(_ entryKeys: [RequestKey], hashes entryHashes: [Int]) -> (table: KeyTable, entryQueues: [Int]) {
-        precondition(entryHashes.count == entryKeys.count, "a hash for each key")
+    /// in the order of their first key. `hashes` holds each key's `hashValue` (made on all cores, as the keys are:
+    /// this runs on one thread).
+    static func grouping(_ entryKeys: [RequestKey], hashes: [Int]) -> (table: KeyTable, entryQueues: [Int]) {
+        precondition(hashes.count == entryKeys.count, "a hash for each key")
         let count = entryKeys.count
         var capacity = 16
         while capacity < count * 2 { capacity *= 2 }
@@ -24,50 +20,37 @@ struct KeyTable: Sendable {
         var firstEntries: [Int] = []
         var entryQueues: [Int] = []
         entryQueues.reserveCapacity(count)
-        entryKeys.withUnsafeBufferPointer { keys in
-            entryHashes.withUnsafeBufferPointer { hashes in
-                for index in 0..<count {
-                    var slot = hashes[index] & (capacity - 1)
-                    while true {
-                        let stored = Int(slots[slot])
-                        if stored == 0 {
-                            slots[slot] = UInt32(firstEntries.count + 1)
-                            entryQueues.append(firstEntries.count)
-                            firstEntries.append(index)
-                            break
-                        }
-                        let first = firstEntries[stored - 1]
-                        if hashes[first] == hashes[index], keys[first] == keys[index] {
-                            entryQueues.append(stored - 1)
-                            break
-                        }
-                        slot = (slot + 1) & (capacity - 1)
-                    }
+        for index in 0..<count {
+            var slot = hashes[index] & (capacity - 1)
+            while true {
+                let stored = Int(slots[slot])
+                if stored == 0 {
+                    slots[slot] = UInt32(firstEntries.count + 1)
+                    entryQueues.append(firstEntries.count)
+                    firstEntries.append(index)
+                    break
                 }
+                let first = firstEntries[stored - 1]
+                if hashes[first] == hashes[index], entryKeys[first] == entryKeys[index] {
+                    entryQueues.append(stored - 1)
+                    break
+                }
+                slot = (slot + 1) & (capacity - 1)
             }
         }
+        // When no key repeats, the list given is the table's as it is.
         let keys = firstEntries.count == count ? entryKeys : firstEntries.map { entryKeys[$0] }
         return (KeyTable(keys: keys, slots: slots), entryQueues)
     }
 
-    /// The queue of a key: its hash (``KeyHash``), then the keys in the slots from there up to an empty one.
+    /// The queue of a key: its hash, then the keys in the slots from there up to an empty one.
     func queue(for key: RequestKey) -> Int? {
-        queue(hash: KeyHash.of(key)) { $0.matches(key) }
-    }
-
-    /// The queue of the bare key of `method` and `path` (``RequestKey/isBare(method:path:)``), which is not made.
-    func queue(bareMethod method: String, path: String) -> Int? {
-        queue(hash: KeyHash.ofBare(method: method, path: path)) { $0.isBare(method: method, path: path) }
-    }
-
-    @inline(__always)
-    private func queue(hash: Int, where matches: (RequestKey) -> Bool) -> Int? {
         let mask = slots.count - 1
-        var slot = hash & mask
+        var slot = key.hashValue & mask
         while true {
             let stored = Int(slots[slot])
             if stored == 0 { return nil }
-            if matches(keys[stored - 1]) { return stored - 1 }
+            if keys[stored - 1] == key { return stored - 1 }
             slot = (slot + 1) & mask
         }
     }

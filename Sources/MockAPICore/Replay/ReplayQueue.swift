@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One recorded interaction of a ``ReplayIndex``, ready to serve: a position in the index's storage. Its answer is
 /// prepared the first time it is asked for: most recorded answers of a large set are never requested, and preparing
 /// all of them at load cost start-up time and a second copy of every body in memory.
@@ -12,13 +14,13 @@ package struct ReplayEntry: Sendable {
     package var index: Int { owner.places[position].index }
     package var key: RequestKey { owner.key(ofEntry: position) }
 
-    /// The answer, prepared on first use; every later call returns the same object (one atomic load).
+    /// The answer, prepared on first use; every later call returns the same object.
     package var prepared: PreparedResponse { owner.prepared(position) }
 }
 
 /// The interactions recorded for one request key, answered in recorded order. After the last one, the last repeats,
-/// or (strict) the queue is exhausted. Lock-free: taking the next answer is one compare-and-swap on the queue's
-/// counter, and once the queue is at its last answer, only a load.
+/// or (strict) the queue is exhausted. Taking the next answer is one compare-and-swap on the queue's cursor, and
+/// once the queue is at its last answer, only a load.
 package struct ReplayQueue: Sendable {
     let owner: ReplayIndex
     /// Position among the index's queues.
@@ -48,8 +50,8 @@ package struct ReplayQueue: Sendable {
     }
 
     /// How many of the entries have been answered since the last reset.
-    package var usedCount: Int { min(owner.cursors.load(number), count) }
+    package var usedCount: Int { min(owner.cursors[number].taken.load(ordering: .relaxed), count) }
 
     /// Starts again from the first recorded answer.
-    package func reset() { owner.cursors.store(number, 0) }
+    package func reset() { owner.cursors[number].taken.store(0, ordering: .relaxed) }
 }

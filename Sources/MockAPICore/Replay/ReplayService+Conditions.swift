@@ -2,9 +2,6 @@ import MockAPIJSON
 
 extension ReplayService {
     /// A request in a view: a fault when one is asked for or drawn, else the replayer's answer; then the latency.
-    #if os(Linux)
-    @section(".text.hot")
-    #endif
     func serve(_ request: HTTPRequest, in view: ReplayView) -> Reply {
         let asked = request.headers[Fault.header]
         guard conditions.isActive || asked != nil else { return view.replayer.reply(to: request) }

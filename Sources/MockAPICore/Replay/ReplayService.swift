@@ -6,8 +6,8 @@ import Synchronization
 /// server do not move each other's sequences. Adds the network conditions (latency, faults), and lets the admin
 /// endpoints reset queues and reload cassettes from disk.
 ///
-/// Per request this costs reading the current catalog (``CurrentCatalog``: no shared write), the replayer's lookup,
-/// and, for a scoped path, a few hash lookups of the name; an answer is prepared the first time it is asked for.
+/// Per request this costs reading the current catalog, the replayer's lookup, and, for a scoped path, a few hash
+/// lookups of the name; an answer is prepared the first time it is asked for.
 package final class ReplayService: Responder {
     package let options: ReplayOptions
     package let conditions: ReplayConditions
@@ -20,7 +20,8 @@ package final class ReplayService: Responder {
     /// Answers what the plain view does not match (`serve --record-missing`); scoped views never forward.
     let fallback: (any Responder)?
     let onUnmatched: @Sendable (UnmatchedReport) -> Void
-    private let current: CurrentCatalog
+    /// The cassettes and views in force; a reload replaces them.
+    private let current: Mutex<ReplayCatalog>
     /// Held for the whole of a reload, so that two reloads (the file watcher, the admin endpoint) do not interleave.
     let reloading = Mutex<[String: FileStamp]>([:])
 
@@ -39,7 +40,7 @@ package final class ReplayService: Responder {
         self.onUnmatched = onUnmatched
         let needed = RequestNormalizer(matchHeaders: options.matchHeaders).neededHeaders.union([Fault.header.lowercased()])
         self.headerNeeds = HeaderNeeds.only(needed).union(fallback?.headerNeeds ?? .none)
-        self.current = CurrentCatalog(ReplayCatalog(
+        self.current = Mutex(ReplayCatalog(
             cassettes: cassettes, options: options, baseURL: baseURL, journal: journal, fallback: fallback,
             onUnmatched: onUnmatched))
         reloading.withLock { stamps in
@@ -48,25 +49,18 @@ package final class ReplayService: Responder {
     }
 
     /// The cassettes and views in force now (a reload replaces them).
-    package var catalog: ReplayCatalog { current.value }
+    package var catalog: ReplayCatalog { current.withLock { $0 } }
 
     func replace(_ catalog: ReplayCatalog) {
-        current.replace(with: catalog)
+        current.withLock { $0 = catalog }
     }
 
-    #if os(Linux)
-    @section(".text.hot")
-    #endif
     package func reply(to request: HTTPRequest) -> Reply {
-        current.read { catalog in reply(to: request, in: catalog) }
+        reply(to: request, in: catalog)
     }
 
-    #if os(Linux)
-    @section(".text.hot")
-    #endif
     private func reply(to request: HTTPRequest, in catalog: ReplayCatalog) -> Reply {
-        // The byte test first: it lets every unscoped request through cheaply.
-        guard request.path.utf8ByteAfterSlash == UInt8(ascii: "@"), request.path.hasPrefix(ScopeName.marker) else {
+        guard request.path.hasPrefix(ScopeName.marker) else {
             return serve(request, in: catalog.global)
         }
         if let (view, path) = catalog.scope(for: request.path) {

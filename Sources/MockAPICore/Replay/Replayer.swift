@@ -71,12 +71,7 @@ package final class Replayer: Responder {
         return (reply, position.map { ReplayEntry(owner: index, position: $0) })
     }
 
-    #if os(Linux)
-    @section(".text.hot")
-    #endif
     private func answerAndPosition(to request: HTTPRequest) -> (reply: Reply, position: Int?) {
-        // Most requests have nothing to match but their method and path: looked up without making their key.
-        if let queue = index.queueNumber(ofBare: request) { return answer(fromQueue: queue, request: request) }
         let key = index.normalizer.key(for: request)
         if let queue = index.queueNumber(for: key) { return answer(fromQueue: queue, request: request) }
         // A HEAD nobody recorded is answered like the GET of the same resource (the engine sends no body).
@@ -99,18 +94,15 @@ package final class Replayer: Responder {
         return index.queue(for: key)?.peek(strict: options.strict)
     }
 
-    #if os(Linux)
-    @section(".text.hot")
-    #endif
     private func answer(fromQueue queue: Int, request: HTTPRequest) -> (reply: Reply, position: Int?) {
         guard let position = index.take(fromQueue: queue, strict: options.strict) else {
             return (exhausted(ReplayQueue(owner: index, number: queue), request: request), nil)
         }
         let place = index.places[position]
         let prepared = index.prepared(position)
-        journal.recordMatched(
-            request, status: prepared.response.status, cassette: index.cassetteName(place.cassette), slot: place.cassette,
-            index: place.index, scope: scope)
+        journal.record(
+            request, status: prepared.response.status,
+            outcome: .matched(cassette: index.cassetteNames[place.cassette], index: place.index), scope: scope)
         return (.prepared(prepared), position)
     }
 

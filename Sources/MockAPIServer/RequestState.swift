@@ -1,0 +1,32 @@
+import MockAPICore
+
+/// One request on its way through libmicrohttpd's callbacks, in the request's `*req_cls`: made by the URI log
+/// callback from the raw request target, released by the request-completed callback.
+///
+/// libmicrohttpd calls a request's callbacks one at a time, on the thread that runs its connection: this object is
+/// only touched there. Deferred work reaches the connection through ``Parking``, which has a lock of its own.
+final class RequestState {
+    let connection: ConnectionState
+    /// The request target's path, percent-encoded as sent.
+    let path: String
+    /// The query after `?`, percent-encoded as sent; nil when the target has none.
+    let query: String?
+    /// Whether the raw target has no space, control byte or DEL.
+    let targetIsClean: Bool
+    /// Whether the request head has been checked (the first call of the access handler).
+    var started = false
+    /// Whether an answer was queued.
+    var answered = false
+    /// The headers the responder asked for, taken when the head was checked.
+    var headers = HTTPHeaders()
+    var body: [UInt8] = []
+    var bodyTooLarge = false
+    /// Set while the connection is parked for deferred work.
+    var parking: Parking?
+
+    init(connection: ConnectionState, target: String) {
+        self.connection = connection
+        (path, query) = HTTPRequest.split(target: target)
+        targetIsClean = target.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F }
+    }
+}
