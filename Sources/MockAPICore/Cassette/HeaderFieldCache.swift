@@ -47,7 +47,7 @@ struct HeaderFieldCache {
         if HeaderFieldCache.equal(names[slot], name), HeaderFieldCache.equal(values[slot], value), let known = fields[slot] {
             return known
         }
-        guard Validate.isHeaderField(name: name, value: value) else { return nil }
+        guard Validate.isHeaderField(name: name.span, value: value.span) else { return nil }
         // Names through the table, which shares them among fields of one name (`x-ratelimit-remaining` with each of
         // its values); a value that misses here is mostly one of a kind (a date, an id), which the table would only
         // hash and store.

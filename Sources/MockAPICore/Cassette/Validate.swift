@@ -76,8 +76,11 @@ enum Validate {
 
     /// ``headerProblem(name:value:)`` == nil, for the UTF-8 bytes of a field not yet made into strings (the token
     /// reader checks a field before making it).
-    static func isHeaderField(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> Bool {
-        !name.isEmpty && name.allSatisfy(HTTPSyntax.isTokenByte) && !value.contains(where: isHeaderValueBreak)
+    static func isHeaderField(name: Span<UInt8>, value: Span<UInt8>) -> Bool {
+        guard !name.isEmpty else { return false }
+        for index in name.indices where !HTTPSyntax.isTokenByte(name[index]) { return false }
+        for index in value.indices where isHeaderValueBreak(value[index]) { return false }
+        return true
     }
 
     private static func isHeaderValueBreak(_ byte: UInt8) -> Bool {

@@ -1,40 +1,30 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Finding and replacing a byte string inside a larger one (bodies up to the size limit, so without copying when
 /// there is nothing to replace).
 enum ByteSearch {
     /// The offset of the first occurrence of `pattern` at or after `start`, if any.
     static func firstOffset(of pattern: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
-        bytes.withUnsafeBufferPointer { haystack in
-            pattern.withUnsafeBufferPointer { needle in firstOffset(of: needle, in: haystack, from: start) }
-        }
+        firstOffset(of: pattern.span, in: bytes.span, from: start)
     }
 
-    static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
-        guard needle.count > 0, haystack.count - start >= needle.count, let base = haystack.baseAddress,
-            let first = needle.baseAddress
-        else { return nil }
-        let last = haystack.count - needle.count
-        var offset = start
-        while offset <= last {
-            guard let hit = memchr(base + offset, Int32(needle[0]), last - offset + 1) else { return nil }
-            let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + position, first, needle.count) == 0 { return position }
-            offset = position + 1
+    static func firstOffset(of needle: Span<UInt8>, in haystack: Span<UInt8>, from start: Int = 0) -> Int? {
+        guard !needle.isEmpty, start >= 0, haystack.count - start >= needle.count else { return nil }
+        let first = needle[0]
+        for offset in start...(haystack.count - needle.count) where haystack[offset] == first {
+            if occurs(needle, in: haystack, at: offset) { return offset }
         }
         return nil
+    }
+
+    /// Whether `needle` occurs in `haystack` at `offset`, which leaves room for all of it.
+    private static func occurs(_ needle: Span<UInt8>, in haystack: Span<UInt8>, at offset: Int) -> Bool {
+        for index in 1..<needle.count where haystack[offset + index] != needle[index] { return false }
+        return true
     }
 
     /// Whether `text` contains `fragment`, byte for byte. (The standard library's `contains` for strings compares
     /// characters through a searcher it builds on each call: far slower for the many short checks redaction makes.)
     static func contains(_ fragment: String, in text: String) -> Bool {
-        var text = text
-        var fragment = fragment
-        return text.withUTF8 { haystack in fragment.withUTF8 { needle in firstOffset(of: needle, in: haystack) != nil } }
+        firstOffset(of: fragment.utf8.span, in: text.utf8.span) != nil
     }
 
     static func contains(_ pattern: [UInt8], in bytes: [UInt8]) -> Bool {

@@ -50,32 +50,30 @@ enum CredentialShape {
     /// Every credential in `bytes`, in order, not overlapping. Only where a word starts with a byte a credential can
     /// start with is a match tried, so a body is read once, quickly.
     static func matches(in bytes: [UInt8]) -> [Match] {
-        bytes.withUnsafeBufferPointer { matches(in: $0) }
+        matches(in: bytes.span)
     }
 
     /// Every credential in a string's UTF-8, without a copy of it (a header value, on every recorded request).
     static func matches(in text: String) -> [Match] {
-        var text = text
-        return text.withUTF8 { matches(in: $0) }
+        matches(in: text.utf8.span)
     }
 
-    static func matches(in buffer: UnsafeBufferPointer<UInt8>) -> [Match] {
+    static func matches(in bytes: Span<UInt8>) -> [Match] {
         var found: [Match] = []
         // One table lookup a byte: bodies are scanned whole, and most of their bytes start nothing.
-        classes.withUnsafeBufferPointer { classes in
-            var offset = 0
-            var inWord = false
-            while offset < buffer.count {
-                let byteClass = classes[Int(buffer[offset])]
-                if !inWord, byteClass & startsFlag != 0, let match = match(in: buffer, at: offset) {
-                    found.append(match)
-                    offset = match.range.upperBound
-                    inWord = isWordByte(buffer[offset - 1])
-                    continue
-                }
-                inWord = byteClass & wordFlag != 0
-                offset += 1
+        let classes = Self.classes
+        var offset = 0
+        var inWord = false
+        while offset < bytes.count {
+            let byteClass = classes[Int(bytes[offset])]
+            if !inWord, byteClass & startsFlag != 0, let match = match(in: bytes, at: offset) {
+                found.append(match)
+                offset = match.range.upperBound
+                inWord = isWordByte(bytes[offset - 1])
+                continue
             }
+            inWord = byteClass & wordFlag != 0
+            offset += 1
         }
         return found
     }
@@ -127,7 +125,7 @@ enum CredentialShape {
     }
 
     /// The credential starting at `offset`, where a word starts.
-    private static func match(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Match? {
+    private static func match(in bytes: Span<UInt8>, at offset: Int) -> Match? {
         let first = bytes[offset]
         for format in formatsByFirst[Int(first)] where startsWith(bytes, format.prefix, at: offset) {
             let start = offset + format.prefix.count
@@ -144,7 +142,7 @@ enum CredentialShape {
     }
 
     /// `eyJ….eyJ….signature`: a header and a payload that are base64url JSON objects.
-    private static func jwt(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Match? {
+    private static func jwt(in bytes: Span<UInt8>, at offset: Int) -> Match? {
         guard startsWith(bytes, jwtPrefix, at: offset) else { return nil }
         let base64url: (UInt8) -> Bool = { CredentialValue.isLetter($0) || CredentialValue.isDigit($0) || $0 == 0x2D || $0 == 0x5F }
         var end = offset
@@ -164,13 +162,13 @@ enum CredentialShape {
     private static let jwtPrefix = Array("eyJ".utf8)
 
     /// `-----BEGIN … PRIVATE KEY-----` through its `-----END … PRIVATE KEY-----`.
-    private static func privateKey(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Match? {
-        func find(_ text: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-            Array(text.utf8).withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: bytes, from: start) }
+    private static func privateKey(in bytes: Span<UInt8>, at offset: Int) -> Match? {
+        func find(_ text: String, in bytes: Span<UInt8>, from start: Int) -> Int? {
+            ByteSearch.firstOffset(of: text.utf8.span, in: bytes, from: start)
         }
         guard startsWith(bytes, Array("-----BEGIN ".utf8), at: offset),
             let headerEnd = find("-----", in: bytes, from: offset + 11),
-            find("PRIVATE KEY", in: UnsafeBufferPointer(rebasing: bytes[offset..<headerEnd]), from: 0) != nil,
+            find("PRIVATE KEY", in: bytes.extracting(offset..<headerEnd), from: 0) != nil,
             let footer = find("-----END ", in: bytes, from: headerEnd + 5),
             let footerEnd = find("-----", in: bytes, from: footer + 9)
         else { return nil }
@@ -180,7 +178,7 @@ enum CredentialShape {
     /// The credential after an authentication scheme in free text or an unnamed header: `Bearer abc.def`,
     /// `token 0a1b…`. The scheme stays; the value must itself look generated (``CredentialValue/couldBeCredential(_:)``),
     /// so "the token expired" is left alone.
-    private static func schemeValue(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Match? {
+    private static func schemeValue(in bytes: Span<UInt8>, at offset: Int) -> Match? {
         guard offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "b") || bytes[offset] | 0x20 == UInt8(ascii: "t")
         else { return nil }
         var space = offset
@@ -191,7 +189,7 @@ enum CredentialShape {
         while end < bytes.count, CredentialValue.isLetter(bytes[end]) || CredentialValue.isDigit(bytes[end]) || token68.contains(bytes[end]) {
             end += 1
         }
-        guard end > start, CredentialValue.couldBeCredential(String(decoding: bytes[start..<end], as: UTF8.self)) else {
+        guard end > start, CredentialValue.couldBeCredential(String(decoding: (start..<end).map { bytes[$0] }, as: UTF8.self)) else {
             return nil
         }
         return Match(range: start..<end, kind: "scheme credential")
@@ -204,7 +202,7 @@ enum CredentialShape {
     static let schemeWords = ["bearer", "token", "basic"].map { Array($0.utf8) }
 
     /// Whether the letters in `range` are a scheme word, in any case.
-    private static func isSchemeWord(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    private static func isSchemeWord(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
         schemeWords.contains { word in
             guard word.count == range.count else { return false }
             for index in word.indices where bytes[range.lowerBound + index] | 0x20 != word[index] { return false }
@@ -212,7 +210,7 @@ enum CredentialShape {
         }
     }
 
-    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8], at offset: Int) -> Bool {
+    private static func startsWith(_ bytes: Span<UInt8>, _ prefix: [UInt8], at offset: Int) -> Bool {
         guard offset + prefix.count <= bytes.count else { return false }
         for index in prefix.indices where bytes[offset + index] != prefix[index] { return false }
         return true

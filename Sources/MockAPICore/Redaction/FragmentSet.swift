@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Name fragments (`token`, `secret`), looked for in a name in one pass over its bytes: a fragment is compared only
 /// where the name has a byte one starts with. Redaction asks about every header name and JSON member name it meets,
 /// and most contain none.
@@ -25,27 +19,23 @@ struct FragmentSet: Sendable, Equatable {
     /// The index of the first fragment, in rule order, that `name` contains byte for byte.
     func firstIndex(in name: String) -> Int? {
         guard !fragments.isEmpty else { return nil }
-        if let found = name.utf8.withContiguousStorageIfAvailable({ firstIndex(in: $0) }) { return found }
-        var copy = name
-        return copy.withUTF8 { firstIndex(in: $0) }
+        return firstIndex(in: name.utf8.span)
     }
 
     func contains(in name: String) -> Bool { firstIndex(in: name) != nil }
 
-    private func firstIndex(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    private func firstIndex(in bytes: Span<UInt8>) -> Int? {
         var found = Int.max
-        startingWith.withUnsafeBufferPointer { startingWith in
-            for offset in bytes.indices {
-                var candidates = startingWith[Int(bytes[offset])]
-                // Lowest bit first: rule order. One found at an earlier offset may still lose to an earlier rule.
-                while candidates != 0 {
-                    let index = candidates.trailingZeroBitCount
-                    guard index < found else { break }
-                    candidates &= candidates - 1
-                    if occurs(fragments[index], in: bytes, at: offset) {
-                        found = index
-                        break
-                    }
+        for offset in bytes.indices {
+            var candidates = startingWith[Int(bytes[offset])]
+            // Lowest bit first: rule order. One found at an earlier offset may still lose to an earlier rule.
+            while candidates != 0 {
+                let index = candidates.trailingZeroBitCount
+                guard index < found else { break }
+                candidates &= candidates - 1
+                if occurs(fragments[index], in: bytes, at: offset) {
+                    found = index
+                    break
                 }
             }
         }
@@ -56,8 +46,9 @@ struct FragmentSet: Sendable, Equatable {
         return nil
     }
 
-    private func occurs(_ fragment: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-        guard let base = bytes.baseAddress, !fragment.isEmpty, offset + fragment.count <= bytes.count else { return false }
-        return fragment.withUnsafeBufferPointer { memcmp(base + offset, $0.baseAddress!, $0.count) } == 0
+    private func occurs(_ fragment: [UInt8], in bytes: Span<UInt8>, at offset: Int) -> Bool {
+        guard !fragment.isEmpty, offset + fragment.count <= bytes.count else { return false }
+        for index in fragment.indices where bytes[offset + index] != fragment[index] { return false }
+        return true
     }
 }
