@@ -9,7 +9,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "mockapi",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS("26.0")],  // Span (byte scans without unsafe pointers) needs macOS 26
     products: [
         .executable(name: "mockapi", targets: ["mockapi"]),
         .library(name: "MockAPITesting", targets: ["MockAPITesting"]),
