@@ -34,11 +34,11 @@ struct RequestHeadCheck {
 
     /// Takes one field; returns false once the head is refused (there is no need to look further).
     mutating func take(name: String, value: String) -> Bool {
-        guard !name.isEmpty, name.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
+        guard !name.isEmpty, name.utf8AllSatisfy(HTTPSyntax.isTokenByte) else {
             fault = .badHeaderName(RequestHeadCheck.printable(name))
             return false
         }
-        guard value.utf8.allSatisfy({ ($0 >= 0x20 || $0 == 0x09) && $0 != 0x7F }) else {
+        guard value.utf8AllSatisfy({ ($0 >= 0x20 || $0 == 0x09) && $0 != 0x7F }) else {
             fault = .badHeaderValue(name)
             return false
         }
@@ -69,7 +69,7 @@ struct RequestHeadCheck {
     ///   - http11: the request said HTTP/1.1.
     ///   - targetIsClean: the raw request target has no space, control byte or DEL.
     func refusal(method: String, http11: Bool, targetIsClean: Bool) -> RequestRefusal? {
-        guard !method.isEmpty, method.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
+        guard !method.isEmpty, method.utf8AllSatisfy(HTTPSyntax.isTokenByte) else {
             return RequestRefusal(400, "the request method is not a valid HTTP method name (letters, digits and !#$%&'*+-.^_`|~)")
         }
         switch fault {

@@ -27,6 +27,6 @@ final class RequestState {
     init(connection: ConnectionState, target: String) {
         self.connection = connection
         (path, query) = HTTPRequest.split(target: target)
-        targetIsClean = target.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F }
+        targetIsClean = target.utf8AllSatisfy(HTTPSyntax.isTargetByte)
     }
 }

@@ -72,7 +72,9 @@ extension HTTPHeaders: Sequence {
 }
 
 extension StringProtocol {
-    /// Compares ASCII letters without regard to case, as HTTP field names are compared.
+    /// Compares ASCII letters without regard to case, as HTTP field names are compared. Inlinable, so that callers in
+    /// other modules get it specialized for their string types.
+    @inlinable
     package func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
         let lhs = utf8, rhs = other.utf8
         guard lhs.count == rhs.count else { return false }

@@ -42,14 +42,16 @@ package struct HTTPRequest: Sendable {
     /// Splits a request target at the first `?`; a fragment, which clients should not send, is dropped, and an
     /// absolute-form target (`http://host/path`, as sent to proxies) is reduced to its path.
     package static func split(target: String) -> (path: String, query: String?) {
-        if let split = splitAbsoluteForm(target) { return split }
+        if target.utf8.first == UInt8(ascii: "h"), let split = splitAbsoluteForm(target) { return split }
         let utf8 = target.utf8
-        let end = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
-        guard let mark = utf8[..<end].firstIndex(of: UInt8(ascii: "?")) else {
-            return (end == utf8.startIndex ? "/" : String(target[..<end]), nil)
-        }
-        let path = mark == utf8.startIndex ? "/" : String(target[..<mark])
-        return (path, String(target[utf8.index(after: mark)..<end]))
+        let end = target.utf8FirstOffset { $0 == UInt8(ascii: "#") } ?? utf8.count
+        let mark = target.utf8FirstOffset { $0 == UInt8(ascii: "?") }.flatMap { $0 < end ? $0 : nil }
+        let pathEnd = mark ?? end
+        if pathEnd == utf8.count { return (pathEnd == 0 ? "/" : target, nil) }
+        let path = pathEnd == 0 ? "/" : String(target[..<utf8.index(utf8.startIndex, offsetBy: pathEnd)])
+        guard let mark else { return (path, nil) }
+        let query = target[utf8.index(utf8.startIndex, offsetBy: mark + 1)..<utf8.index(utf8.startIndex, offsetBy: end)]
+        return (path, String(query))
     }
 
     /// The path and query of an absolute-form target (`http://host/path?query`); nil for any other.

@@ -60,7 +60,7 @@ package final class ReplayService: Responder {
     }
 
     private func reply(to request: HTTPRequest, in catalog: ReplayCatalog) -> Reply {
-        guard request.path.hasPrefix(ScopeName.marker) else {
+        guard request.path.utf8ByteAfterSlash == UInt8(ascii: "@") else {
             return serve(request, in: catalog.global)
         }
         if let (view, path) = catalog.scope(for: request.path) {
