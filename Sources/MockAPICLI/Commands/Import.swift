@@ -19,8 +19,8 @@ extension MockAPI {
                 keep their own upstream, so `mockapi serve` rewrites each host's URLs. Entries with status 0 (failed \
                 in the browser) are skipped with a warning.
 
-                VCR (Ruby, http_interactions) and vcrpy (Python, interactions) YAML cassettes: string, base64_string \
-                and !!binary bodies; compressed bodies (vcrpy's gzip !!binary) are stored decoded.
+                VCR (Ruby, http_interactions) and vcrpy (Python, interactions) cassettes, YAML or JSON: string, \
+                base64_string and !!binary bodies; compressed bodies (vcrpy's gzip !!binary) are stored decoded.
 
                 nock recordings (a JSON array of definitions, as nock's recorder writes with output_objects: true, \
                 nock-back and octokit/fixtures keep them): scope, method, path with query, body, status, response (hex \

@@ -6,7 +6,7 @@ import Yams
 package enum InteropFormat: String, Sendable, CaseIterable {
     /// HTTP Archive 1.2 (JSON): browser devtools, proxies, `mockapi export`.
     case har
-    /// YAML cassettes of VCR (Ruby) and vcrpy (Python).
+    /// Cassettes of VCR (Ruby) and vcrpy (Python), in YAML or in JSON.
     case vcr
     /// nock recordings (JSON arrays of definitions): nock's recorder, nock-back, octokit/fixtures.
     case nock
@@ -20,7 +20,9 @@ enum ParsedInput {
 
     /// Parses a file, in the given format or the one its content shows: JSON with a `log` member is HAR; YAML (or
     /// JSON) with `http_interactions` or `interactions` is a VCR cassette; a JSON array of objects with a `scope` (or
-    /// an empty one, as nock's recorder writes when nothing was recorded) is a nock recording.
+    /// an empty one, as nock's recorder writes when nothing was recorded) is a nock recording. A file that starts
+    /// with `{` is read as JSON, never YAML: YAML readers refuse the surrogate-pair escapes JSON writers use for
+    /// characters outside the BMP.
     static func parse(_ bytes: [UInt8], file: String, format: InteropFormat?) throws(InteropError) -> ParsedInput {
         var content = bytes[...]
         // HAR files may start with a byte order mark, which readers must ignore.
@@ -30,6 +32,8 @@ enum ParsedInput {
         case .har?:
             return .har(try json(Array(content), file: file))
         case .vcr?:
+            // A YAML flow mapping also starts with `{`: what is not JSON is read as YAML.
+            if first == UInt8(ascii: "{"), let document = try? JSONValue.parse(Array(content)) { return .vcr(JSONNode.node(document)) }
             return .vcr(try yaml(Array(content), file: file))
         case .nock?:
             return .nock(try json(Array(content), file: file))
@@ -42,7 +46,7 @@ enum ParsedInput {
                 throw .unknownFormat(file: file, reason: "already a mockapi cassette: serve it as it is, or copy its interactions")
             }
             if document["http_interactions"] != nil || document["interactions"] != nil {
-                return .vcr(try yaml(Array(content), file: file))
+                return .vcr(JSONNode.node(document))
             }
             throw unknown(file)
         }
