@@ -37,4 +37,30 @@ struct RealRecordingReplayTests {
         serve.signal(SIGTERM)
         _ = await serve.finish()
     }
+
+    /// GitHub answers `X-Accepted-OAuth-Scopes:` empty; libmicrohttpd cannot send an empty value, so the answer goes
+    /// out without that field (raw bytes: every other field as recorded, in order) and its journal entry says so.
+    @Test func emptyRecordedHeader_isLeftOut_andTheJournalEntryNamesIt() async throws {
+        let interaction = Interaction(
+            request: RecordedRequest(method: "GET", path: "/user"),
+            response: RecordedResponse(
+                status: 200,
+                headers: [("X-OAuth-Scopes", "repo"), ("X-Accepted-OAuth-Scopes", ""), ("X-GitHub-Media-Type", "github.v3")],
+                body: .text("{}")))
+        let server = try ReplayServer(
+            cassettes: [LoadedCassette(name: "github/user", file: "user.json", cassette: Cassette(interactions: [interaction]))])
+        let connection = try RawConnection(port: server.baseURL.port ?? 0)
+        connection.send("GET /user HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let answer = try #require(connection.readResponse())
+        let lines = answer.head.split(separator: "\r\n").map(String.init)
+        #expect(answer.status == 200)
+        #expect(lines.filter { $0.lowercased().hasPrefix("x-") } == ["X-OAuth-Scopes: repo", "X-GitHub-Media-Type: github.v3"])
+        #expect(!answer.head.lowercased().contains("x-accepted-oauth-scopes"))
+
+        let entry = try #require(server.requests.last)
+        #expect(entry.headersNotSent == ["x-accepted-oauth-scopes"])
+        #expect(entry.jsonValue["headersNotSent"] == .array([.string("x-accepted-oauth-scopes")]))
+        #expect(try JournalEntry(json: entry.jsonValue).headersNotSent == ["x-accepted-oauth-scopes"], "read back by remote servers")
+        await server.stop()
+    }
 }
