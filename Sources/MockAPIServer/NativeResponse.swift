@@ -29,10 +29,8 @@ final class NativeResponse: Sendable {
 
     /// Takes ownership of a created libmicrohttpd response and adds the headers to it.
     convenience init(adopting created: OpaquePointer, status: Int, headers: HTTPHeaders, date: Bool) {
-        for field in headers where !field.value.isEmpty {
-            // A header with an empty value (GitHub sends `x-accepted-oauth-scopes:` empty) is not sent: libmicrohttpd
-            // refuses empty values, and a whitespace stand-in ("name:  ") makes URLSession on Linux fail the whole
-            // response ("Failed writing header"). An empty value carries no information beyond the name.
+        for field in headers where UnsentHeaders.isSendable(field) {
+            // A header with an empty value is not sent (``UnsentHeaders`` says why); the journal and lint name it.
             // libmicrohttpd also refuses the framing headers it sets itself; preparation already removed those.
             _ = MHD_add_response_header(created, field.name, field.value)
         }

@@ -119,8 +119,8 @@ struct LintTests {
             "s.json: lint.allow[2]: allows secret-query at interactions[5], but lint finds no such problem there; remove "
                 + "the entry [unused-allowance]",
             "s.json: lint.allow[3]: allows secret-headers, which is not a lint rule (rules: secret-header, secret-query, "
-                + "secret-field, secret-shape, secret-value, scrub-merge, duplicate, ambiguous, base64-text, unused-allowance); "
-                + "fix or remove the entry [unused-allowance]",
+                + "secret-field, secret-shape, secret-value, scrub-merge, duplicate, ambiguous, base64-text, unused-allowance, "
+                + "empty-header); fix or remove the entry [unused-allowance]",
         ])
         #expect(!report.findings.contains { $0.rule == .secretHeader || $0.rule == .duplicate })
     }
@@ -182,6 +182,28 @@ struct LintTests {
         #expect(findings.first?["rule"] == .string("secret-header"))
         #expect(document["allowed"]?.arrayValue?.first?["reason"] == .string("kept on purpose"))
         #expect(document["errors"] == .array([]))
+    }
+
+    /// An answer header recorded with an empty value (GitHub's `X-Accepted-OAuth-Scopes:`) is a note naming cassette,
+    /// interaction and header: replay cannot send it, but the cassette is right, so lint still passes.
+    @Test func emptyAnswerHeader_isANote_thatDoesNotFail() throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/user.json"
+        try Cassette(interactions: [
+            .make("/zen"),
+            .make("/user", headers: [("X-OAuth-Scopes", "repo"), ("X-Accepted-OAuth-Scopes", "")]),
+        ]).save(to: file)
+        let output = try Command.lint([file])
+        #expect(output.status == 0)
+        #expect(output.standard == """
+            \(file): interactions[1].response.headers[1]: response header x-accepted-oauth-scopes has an empty value; \
+            replay answers without it (libmicrohttpd 0.9.75 cannot send an empty header value) [empty-header]
+            mockapi lint: 1 cassette, no findings; 1 note on what replay cannot send
+
+            """)
+        let json = try JSONValue.parse(try Command.lint([file, "--format", "json"]).standard)
+        #expect(json["findings"] == .array([]))
+        #expect(json["notes"]?.arrayValue?.map { $0["at"] } == [.string("interactions[1].response.headers[1]")])
     }
 
     /// The repository's own fixtures are clean, the two invented tokens acknowledged in their cassette.

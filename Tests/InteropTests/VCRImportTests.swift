@@ -1,7 +1,11 @@
+import Foundation
+import MockAPICLI
 import MockAPICompression
 import MockAPICore
 import MockAPIInterop
+import MockAPITesting
 import Testing
+import TestSupport
 
 /// Importing YAML cassettes of VCR (Ruby) and vcrpy (Python).
 struct VCRImportTests {
@@ -81,6 +85,63 @@ struct VCRImportTests {
         let read = try CassetteImporter(rules: .none).importBytes(Array(json.utf8), file: "c.json")
         #expect(read.interactions.map(\.upstream) == ["https://example.com:8443"])
         #expect(read.interactions.map(\.response.body) == [.text("hi")])
+    }
+
+    /// vcrpy's JSON serializer is Python's `json.dumps`, which escapes every character outside the BMP as a surrogate
+    /// pair (`"\ud83c\udf70"`, which YAML readers refuse). Such a cassette imports, detected from its content or with
+    /// `--format vcr`, and replay sends the emoji's UTF-8 bytes. (The file below is what `json.dumps(…, indent=4)`
+    /// writes for a body holding 🍰.)
+    @Test func vcrpyJSONCassetteWithEmoji_importsAndReplaysItsBytes() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/test_cake.json"
+        try Array(#"""
+            {
+                "interactions": [
+                    {
+                        "request": {
+                            "body": null,
+                            "headers": {
+                                "Accept": [
+                                    "application/json"
+                                ]
+                            },
+                            "method": "GET",
+                            "uri": "https://api.example.com/cake"
+                        },
+                        "response": {
+                            "body": {
+                                "string": "{\"name\": \"cake \ud83c\udf70\"}"
+                            },
+                            "headers": {
+                                "Content-Type": [
+                                    "application/json; charset=utf-8"
+                                ]
+                            },
+                            "status": {
+                                "code": 200,
+                                "message": "OK"
+                            }
+                        }
+                    }
+                ],
+                "version": 1
+            }
+
+            """#.utf8).write(to: file)
+        let cake = Array(#"{"name": "cake 🍰"}"#.utf8)
+        #expect(cake.suffix(6) == [0xF0, 0x9F, 0x8D, 0xB0, 0x22, 0x7D])
+
+        for (name, format) in [("detected", [String]()), ("forced", ["--format", "vcr"])] {
+            let cassette = folder.path + "/\(name).json"
+            let output = try Command.import([file, "--to", cassette] + format)
+            #expect(output.status == 0)
+            #expect(output.standard.contains("\(file): 1 interaction (vcrpy cassette (version 1))"), "\(output.standard)")
+            let server = try ReplayServer.start(cassettes: [cassette])
+            let answer = try await HTTPFetch.send("GET", server.baseURL.absoluteString + "/cake")
+            #expect(answer.status == 200)
+            #expect(answer.body == cake)
+            await server.stop()
+        }
     }
 
     /// A body whose content-encoding says gzip but holds neither gzip nor text is refused, saying where.

@@ -75,6 +75,25 @@ struct MatchingTests {
         #expect(normalizer.key(for: otherUser) != normalizer.key(for: recorded, path: "/login"))
     }
 
+    /// JSON kept as text (Python's `json.dumps` spacing) matches by meaning, and a placeholder in it matches any value
+    /// there, as in a `{"json": …}` body; the other fields still count.
+    @Test func redactedFieldInJSONStoredAsText_matchesAnyValue() {
+        var normalizer = RequestNormalizer()
+        let recorded = RecordedRequest(
+            method: "POST", path: "/login/oauth/access_token", headers: [("content-type", "application/json")],
+            body: .text(#"{"code": "c1", "client_secret": "<redacted>"}"#))
+        normalizer.learnPlaceholders(from: recorded)
+        #expect(normalizer.wildcardJSONPaths == ["$.client_secret"])
+        #expect(RequestNormalizer.mayHoldPlaceholder(recorded))
+        func incoming(_ body: String) -> HTTPRequest {
+            HTTPRequest(method: "POST", target: "/login/oauth/access_token", headers: [("Content-Type", "application/json")],
+                        body: Array(body.utf8))
+        }
+        let recordedKey = normalizer.key(for: recorded, path: "/login/oauth/access_token")
+        #expect(normalizer.key(for: incoming(#"{"code":"c1","client_secret":"anything"}"#)) == recordedKey)
+        #expect(normalizer.key(for: incoming(#"{"code": "c2", "client_secret": "anything"}"#)) != recordedKey)
+    }
+
     /// At start-up a recorded request is looked at in full only when a first look at a few of its bytes says it may
     /// hold a placeholder: every place one is learned from (a query, percent-encoded too; a form body; a JSON body)
     /// passes that look, and a request with none does not.

@@ -4,10 +4,10 @@ import MockAPICore
 import MockAPIInterop
 
 extension MockAPI {
-    /// `mockapi import`: HAR files, VCR/vcrpy cassettes and nock recordings into a mockapi cassette.
+    /// `mockapi import`: HAR files, VCR/vcrpy and Betamax cassettes and nock recordings into a mockapi cassette.
     package struct Import: AsyncParsableCommand {
         package static let configuration = CommandConfiguration(
-            abstract: "Turn HAR files, VCR or vcrpy cassettes and nock recordings into a mockapi cassette.",
+            abstract: "Turn HAR files, VCR, vcrpy or Betamax cassettes and nock recordings into a mockapi cassette.",
             discussion: """
                 Reads each FILE, in the format its content shows (or --format), and writes all their interactions, in \
                 order, into one cassette that `mockapi serve` replays. Nothing is written unless every file reads \
@@ -19,8 +19,12 @@ extension MockAPI {
                 keep their own upstream, so `mockapi serve` rewrites each host's URLs. Entries with status 0 (failed \
                 in the browser) are skipped with a warning.
 
-                VCR (Ruby, http_interactions) and vcrpy (Python, interactions) YAML cassettes: string, base64_string \
-                and !!binary bodies; compressed bodies (vcrpy's gzip !!binary) are stored decoded.
+                VCR (Ruby, http_interactions) and vcrpy (Python, interactions) cassettes, YAML or JSON: string, \
+                base64_string and !!binary bodies; compressed bodies (vcrpy's gzip !!binary) are stored decoded.
+
+                Betamax (Python) JSON cassettes (recorded_with betamax/…): headers as lists, string bodies in their \
+                encoding and base64_string bodies, status as {code, message} or the older status_code; recorded_at \
+                (UTC) becomes recordedAt.
 
                 nock recordings (a JSON array of definitions, as nock's recorder writes with output_objects: true, \
                 nock-back and octokit/fixtures keep them): scope, method, path with query, body, status, response (hex \
@@ -47,7 +51,7 @@ extension MockAPI {
                   mockapi lint Fixtures/session.json && mockapi serve Fixtures/session.json
                 """)
 
-        @Argument(help: ArgumentHelp("HAR files, VCR or vcrpy cassettes and nock recordings, imported in this order.", valueName: "file"),
+        @Argument(help: ArgumentHelp("HAR files, VCR, vcrpy or Betamax cassettes and nock recordings, imported in this order.", valueName: "file"),
                   completion: .file(extensions: ["har", "json", "yml", "yaml"]))
         package var files: [String] = []
 
@@ -55,7 +59,7 @@ extension MockAPI {
                 completion: .file(extensions: ["json"]))
         package var to: String?
 
-        @Option(help: ArgumentHelp("Read every file as this format instead of deciding from its content: har, vcr or nock.", valueName: "format"))
+        @Option(help: ArgumentHelp("Read every file as this format instead of deciding from its content: har, vcr, betamax or nock.", valueName: "format"))
         package var format: InteropFormatOption?
 
         @Flag(help: "Replace the cassette if it exists (otherwise an existing file is never touched).")

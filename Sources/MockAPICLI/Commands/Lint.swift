@@ -109,6 +109,7 @@ extension MockAPI {
         private func text(_ report: LintReport, problems: [String], into output: inout CommandOutput) {
             for problem in problems { output.errorLine("mockapi: error: \(problem)") }
             for finding in report.findings { output.line(finding.description) }
+            for note in report.notes { output.line(note.description) }
             if showAllowed {
                 for (finding, reason) in report.allowed { output.line("\(finding.description) allowed: \(reason)") }
             }
@@ -120,6 +121,7 @@ extension MockAPI {
                 summary += " (\(report.allowed.count) acknowledged by lint.allow lists"
                     + (showAllowed ? ")" : "; --show-allowed lists them)")
             }
+            if !report.notes.isEmpty { summary += "; \(report.notes.count.counted("note")) on what replay cannot send" }
             if !problems.isEmpty { summary += "; \(problems.count.counted("cassette")) could not be read" }
             output.line(summary)
         }

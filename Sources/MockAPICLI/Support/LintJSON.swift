@@ -7,6 +7,7 @@ import MockAPIJSON
 /// {"status": 1, "cassettes": 45,
 ///  "findings": [{"file": "…", "at": "interactions[0].request.headers[2]", "rule": "secret-header", "message": "…"}],
 ///  "allowed": [{"file": "…", "at": "…", "rule": "…", "message": "…", "reason": "…"}],
+///  "notes": [{"file": "…", "at": "interactions[0].response.headers[5]", "rule": "empty-header", "message": "…"}],
 ///  "errors": ["Fixtures/x.json: interactions[3].response.status: expected a number, found a string"]}
 /// ```
 enum LintJSON {
@@ -24,6 +25,7 @@ enum LintJSON {
             JSONMember("cassettes", .integer(report.cassettes)),
             JSONMember("findings", .array(report.findings.map { finding($0) })),
             JSONMember("allowed", .array(report.allowed.map { finding($0.finding, reason: $0.reason) })),
+            JSONMember("notes", .array(report.notes.map { finding($0) })),
             JSONMember("errors", .array(problems.map { .string($0) })),
         ])
         return String(decoding: document.prettyBytes(), as: UTF8.self) + "\n"

@@ -29,8 +29,11 @@ package struct HTTPResponse: Sendable, Equatable {
 package final class PreparedResponse: Sendable {
     package let response: HTTPResponse
     package let engineCache = EngineCache()
+    /// The headers the engine leaves out (``UnsentHeaders``), found once here for every journal entry of the answer.
+    package let unsentHeaders: [String]
 
     package init(_ response: HTTPResponse) {
         self.response = response
+        self.unsentHeaders = UnsentHeaders.names(in: response.headers)
     }
 }

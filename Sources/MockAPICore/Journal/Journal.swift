@@ -36,6 +36,9 @@ public struct JournalEntry: Sendable {
     /// The cassette named by a scoped base URL (`/@github/paginate-issues/…`); `path` is then the rest of the path.
     /// Nil for requests to the plain base URL.
     public let scope: String?
+    /// Lower-case names of recorded headers the answer went out without (empty values; see `mockapi lint`'s
+    /// `empty-header`). Empty for nearly every answer.
+    public let headersNotSent: [String]
 }
 
 /// Every request the server answered: exact counts since start, and the most recent entries (a bounded ring, so a
@@ -85,7 +88,9 @@ package final class Journal: Sendable {
     /// Keeps an entry for a request and counts it; returns its sequence number.
     /// - Parameter scope: the cassette a scoped base URL named, when the request came through one.
     @discardableResult
-    package func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil) -> Int {
+    /// - Parameter headersNotSent: recorded headers the answer goes out without (``UnsentHeaders``).
+    package func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil,
+                        headersNotSent: [String] = []) -> Int {
         let time = Journal.now()
         let capacity = self.capacity
         return state.withLock { state in
@@ -93,7 +98,7 @@ package final class Journal: Sendable {
             state.keep(
                 JournalEntry(
                     sequence: state.sequence, time: time, method: request.method, path: request.path,
-                    query: request.query, status: status, outcome: outcome, scope: scope),
+                    query: request.query, status: status, outcome: outcome, scope: scope, headersNotSent: headersNotSent),
                 capacity: capacity)
             return state.sequence
         }

@@ -41,7 +41,8 @@ extension JournalEntry {
         self.init(
             sequence: try integer("sequence"), time: JournalEntry.seconds(fromISO8601: try string("time")) ?? 0,
             method: try string("method"), path: try string("path"), query: json["query"]?.stringValue,
-            status: try integer("status"), outcome: outcome, scope: json["scope"]?.stringValue)
+            status: try integer("status"), outcome: outcome, scope: json["scope"]?.stringValue,
+            headersNotSent: json["headersNotSent"]?.arrayValue?.compactMap(\.stringValue) ?? [])
     }
 
     /// The inverse of ``iso8601(_:)``: `2026-11-21T10:00:00.123Z` as seconds since 1970.

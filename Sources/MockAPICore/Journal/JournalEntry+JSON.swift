@@ -30,6 +30,9 @@ extension JournalEntry {
         case .fault(let kind):
             members += [JSONMember("outcome", .string("fault")), JSONMember("fault", .string(kind))]
         }
+        if !headersNotSent.isEmpty {
+            members.append(JSONMember("headersNotSent", .array(headersNotSent.map { .string($0) })))
+        }
         return .object(members)
     }
 

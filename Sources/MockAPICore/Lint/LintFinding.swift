@@ -24,6 +24,8 @@ package struct LintReport: Sendable, Equatable {
     package var findings: [LintFinding] = []
     /// Findings a cassette's allow-list covers, with the reason it gives.
     package var allowed: [(finding: LintFinding, reason: String)] = []
+    /// What replay cannot reproduce of the cassettes (``LintRule/isNote``): reported, never a failure.
+    package var notes: [LintFinding] = []
     /// How many cassettes were linted.
     package var cassettes = 0
 
@@ -35,7 +37,7 @@ package struct LintReport: Sendable, Equatable {
     package var cassettesWithFindings: Int { Set(findings.map(\.file)).count }
 
     package static func == (lhs: LintReport, rhs: LintReport) -> Bool {
-        lhs.findings == rhs.findings && lhs.cassettes == rhs.cassettes
+        lhs.findings == rhs.findings && lhs.notes == rhs.notes && lhs.cassettes == rhs.cassettes
             && lhs.allowed.map(\.finding) == rhs.allowed.map(\.finding) && lhs.allowed.map(\.reason) == rhs.allowed.map(\.reason)
     }
 }

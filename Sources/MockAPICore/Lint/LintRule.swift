@@ -25,6 +25,9 @@ package enum LintRule: String, Sendable, CaseIterable, Comparable {
     case base64Text = "base64-text"
     /// An entry of a cassette's `lint.allow` list that covers no finding.
     case unusedAllowance = "unused-allowance"
+    /// A recorded answer header with an empty value, which replay leaves out (``UnsentHeaders``). A note: the
+    /// cassette is right, the engine cannot send it, so it does not fail lint.
+    case emptyHeader = "empty-header"
 
     /// One line for `--help`.
     package var summary: String {
@@ -39,8 +42,12 @@ package enum LintRule: String, Sendable, CaseIterable, Comparable {
         case .ambiguous: "the same request is recorded in two cassettes served together (with --served-together)"
         case .base64Text: "a body stored as base64 is really UTF-8 text or JSON"
         case .unusedAllowance: "an entry of a cassette's lint.allow list covers no finding"
+        case .emptyHeader: "note, not a failure: an answer header with an empty value, which replay cannot send"
         }
     }
+
+    /// Reported without failing lint: a limit of replay, not a fault of the cassette.
+    package var isNote: Bool { self == .emptyHeader }
 
     package static func < (lhs: LintRule, rhs: LintRule) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0

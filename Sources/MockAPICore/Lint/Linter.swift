@@ -48,6 +48,7 @@ package struct Linter: Sendable {
                 let prefix = "interactions[\(index)]"
                 scanner.scan(interaction, at: prefix, into: &drafts)
                 Linter.checkBodies(interaction, at: prefix, into: &drafts)
+                Linter.checkUnsentHeaders(interaction, at: prefix, into: &drafts)
                 drafts += shadowed[index] ?? []
                 drafts += merges[index] ?? []
             }
@@ -81,6 +82,16 @@ package struct Linter: Sendable {
         }
     }
 
+    /// Answer headers replay leaves out (``UnsentHeaders``): one note per header.
+    static func checkUnsentHeaders(_ interaction: Interaction, at prefix: String, into drafts: inout [LintDraft]) {
+        for (index, field) in interaction.response.headers.fields.enumerated() where !UnsentHeaders.isSendable(field) {
+            drafts.append(LintDraft(
+                at: "\(prefix).response.headers[\(index)]", rule: .emptyHeader,
+                message: "response header \(field.name.lowercased()) has an empty value; replay answers without it "
+                    + "(libmicrohttpd 0.9.75 cannot send an empty header value)"))
+        }
+    }
+
     private func apply(_ allowances: [LintAllowance], to drafts: [LintDraft], file: String, report: inout LintReport) {
         var used = Array(repeating: false, count: allowances.count)
         for draft in drafts {
@@ -88,6 +99,8 @@ package struct Linter: Sendable {
             if let match = allowances.indices.first(where: { allowances[$0].covers(rule: draft.rule.rawValue, at: draft.at) }) {
                 used[match] = true
                 report.allowed.append((finding, allowances[match].reason))
+            } else if draft.rule.isNote {
+                report.notes.append(finding)
             } else {
                 report.findings.append(finding)
             }

@@ -42,6 +42,10 @@ package struct RequestNormalizer: Sendable {
             for parameter in QueryParameter.parse(text) where RedactionMarker.isPlaceholder(parameter.value) {
                 wildcardParameters.insert(parameter.name)
             }
+        case .text(let text) where text.utf8.contains(UInt8(ascii: "<")):
+            // JSON kept as text to keep its bytes (other spacing, as Python clients write it) is keyed by meaning in
+            // ``bodyKey(_:contentType:)``, so its placeholders cover any value just as in a `{"json": …}` body.
+            if let value = json(Array(text.utf8)) { collectPlaceholderPaths(value, at: "$") }
         default:
             break
         }

@@ -15,6 +15,21 @@ enum CredentialValue {
     /// Generated credentials are far longer; values shorter than this under a fragment name are ids, flags and words.
     static let minimumLength = 8
 
+    /// Whether a value holds no credential whatever its name: empty, already one of mockapi's placeholders, or masked
+    /// by the API itself (only `*`, `x` or `X`, as GitHub answers a webhook's secret: `"secret": "********"`), also
+    /// behind a scheme (`token ********`). Record, import, scrub and lint keep such a value: it is the answer.
+    static func isMaskedOrEmpty(_ value: String) -> Bool {
+        let text = value.trimmingSpaces()
+        if text.isEmpty || RedactionMarker.containsPlaceholder(text) { return true }
+        if let words = schemeAndValue(text), isScheme(words.scheme) { return isMask(words.value) }
+        return isMask(text)
+    }
+
+    /// Only mask characters: `*`, `x`, `X`.
+    private static func isMask(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") }
+    }
+
     static func couldBeCredential(_ value: String) -> Bool {
         let text = value.trimmingSpaces()
         if let words = schemeAndValue(text), isScheme(words.scheme) { return couldBeCredential(words.value) }

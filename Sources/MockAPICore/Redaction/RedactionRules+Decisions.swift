@@ -7,7 +7,7 @@ extension RedactionRules {
     /// (``scrubsCookies(in:)``).
     func scrubsHeader(_ name: String, value: String) -> Bool {
         let lower = name.lowercasedIfNeeded()
-        guard !keepHeaders.contains(lower), !value.isEmpty, !RedactionMarker.containsPlaceholder(value) else { return false }
+        guard !keepHeaders.contains(lower), !CredentialValue.isMaskedOrEmpty(value) else { return false }
         if headers.contains(lower) { return true }
         guard headerFragmentSet.contains(in: lower), !CredentialValue.isDescriptiveName(lower)
         else { return false }
@@ -23,7 +23,7 @@ extension RedactionRules {
     /// Whether a decoded query or form parameter is scrubbed by name.
     func scrubsParameter(_ name: String, value: String) -> Bool {
         let lower = name.lowercasedIfNeeded()
-        guard !keepQueryParameters.contains(lower), !value.isEmpty, !RedactionMarker.isPlaceholder(value) else { return false }
+        guard !keepQueryParameters.contains(lower), !CredentialValue.isMaskedOrEmpty(value) else { return false }
         if queryParameters.contains(lower) { return true }
         guard queryFragmentSet.contains(in: lower), !CredentialValue.isCursorName(lower),
             !CredentialValue.isDescriptiveName(lower)
@@ -37,7 +37,7 @@ extension RedactionRules {
         guard !keepJSONFieldList.contains(matching: path) else { return nil }
         switch value {
         case .string(let text):
-            guard !text.isEmpty, !RedactionMarker.containsPlaceholder(text) else { return nil }
+            guard !CredentialValue.isMaskedOrEmpty(text) else { return nil }
             if let rule = jsonFieldList.first(matching: path) { return rule.description }
             guard case .member(let name)? = path.last else { return nil }
             let lower = name.lowercasedIfNeeded()

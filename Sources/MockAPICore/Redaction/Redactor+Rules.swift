@@ -184,7 +184,7 @@ extension Redactor {
         }
     }
 
-    /// `name=value` → `name=<redacted>`; a value already holding a placeholder is left alone.
+    /// `name=value` → `name=<redacted>`; a value already holding a placeholder, or masked, is left alone.
     static func scrubCookiePair(_ pair: String, secrets: inout [String]) -> String {
         guard !pair.isEmpty, !RedactionMarker.containsPlaceholder(pair) else { return pair }
         guard let equals = pair.firstIndex(of: "=") else {
@@ -192,7 +192,7 @@ extension Redactor {
             return RedactionMarker.generic
         }
         let value = pair[pair.index(after: equals)...]
-        guard !value.isEmpty else { return pair }
+        guard !CredentialValue.isMaskedOrEmpty(String(value)) else { return pair }
         secrets.append(String(value))
         return pair[...equals] + RedactionMarker.generic
     }

@@ -102,7 +102,8 @@ package final class Replayer: Responder {
         let prepared = index.prepared(position)
         journal.record(
             request, status: prepared.response.status,
-            outcome: .matched(cassette: index.cassetteNames[place.cassette], index: place.index), scope: scope)
+            outcome: .matched(cassette: index.cassetteNames[place.cassette], index: place.index), scope: scope,
+            headersNotSent: prepared.unsentHeaders)
         return (.prepared(prepared), position)
     }
 

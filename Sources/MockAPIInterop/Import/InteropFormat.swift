@@ -6,10 +6,12 @@ import Yams
 package enum InteropFormat: String, Sendable, CaseIterable {
     /// HTTP Archive 1.2 (JSON): browser devtools, proxies, `mockapi export`.
     case har
-    /// YAML cassettes of VCR (Ruby) and vcrpy (Python).
+    /// Cassettes of VCR (Ruby) and vcrpy (Python), in YAML or in JSON.
     case vcr
     /// nock recordings (JSON arrays of definitions): nock's recorder, nock-back, octokit/fixtures.
     case nock
+    /// JSON cassettes of Betamax (Python, `recorded_with: "betamax/…"`).
+    case betamax
 }
 
 /// A parsed input file, its format decided.
@@ -17,10 +19,13 @@ enum ParsedInput {
     case har(JSONValue)
     case vcr(Node)
     case nock(JSONValue)
+    case betamax(JSONValue)
 
     /// Parses a file, in the given format or the one its content shows: JSON with a `log` member is HAR; YAML (or
-    /// JSON) with `http_interactions` or `interactions` is a VCR cassette; a JSON array of objects with a `scope` (or
-    /// an empty one, as nock's recorder writes when nothing was recorded) is a nock recording.
+    /// JSON) with `http_interactions` or `interactions` is a VCR cassette, unless Betamax wrote it (``isBetamax(_:)``);
+    /// a JSON array of objects with a `scope` (or an empty one, as nock's recorder writes when nothing was recorded)
+    /// is a nock recording. A file that starts with `{` is read as JSON, never YAML: YAML readers refuse the
+    /// surrogate-pair escapes JSON writers use for characters outside the BMP.
     static func parse(_ bytes: [UInt8], file: String, format: InteropFormat?) throws(InteropError) -> ParsedInput {
         var content = bytes[...]
         // HAR files may start with a byte order mark, which readers must ignore.
@@ -30,9 +35,13 @@ enum ParsedInput {
         case .har?:
             return .har(try json(Array(content), file: file))
         case .vcr?:
+            // A YAML flow mapping also starts with `{`: what is not JSON is read as YAML.
+            if first == UInt8(ascii: "{"), let document = try? JSONValue.parse(Array(content)) { return .vcr(JSONNode.node(document)) }
             return .vcr(try yaml(Array(content), file: file))
         case .nock?:
             return .nock(try json(Array(content), file: file))
+        case .betamax?:
+            return .betamax(try json(Array(content), file: file))
         case nil:
             if first == UInt8(ascii: "[") { return try detectNock(Array(content), file: file) }
             guard first == UInt8(ascii: "{") else { return try detectYAML(Array(content), file: file) }
@@ -41,11 +50,20 @@ enum ParsedInput {
             if document["mockapi"] != nil {
                 throw .unknownFormat(file: file, reason: "already a mockapi cassette: serve it as it is, or copy its interactions")
             }
+            if isBetamax(document) { return .betamax(document) }
             if document["http_interactions"] != nil || document["interactions"] != nil {
-                return .vcr(try yaml(Array(content), file: file))
+                return .vcr(JSONNode.node(document))
             }
             throw unknown(file)
         }
+    }
+
+    /// Betamax's cassettes are VCR's shape in JSON; Betamax names itself in `recorded_with` (`betamax/0.8.1`), and
+    /// its answers keep the `url` they came from, or (before Betamax 0.2) a `status_code`, which VCR's never do.
+    static func isBetamax(_ document: JSONValue) -> Bool {
+        guard let interactions = document["http_interactions"] else { return false }
+        if document["recorded_with"]?.stringValue?.lowercased().hasPrefix("betamax") == true { return true }
+        return interactions.arrayValue?.contains { $0["response"]?["status_code"] != nil || $0["response"]?["url"] != nil } == true
     }
 
     private static func detectNock(_ bytes: [UInt8], file: String) throws(InteropError) -> ParsedInput {
@@ -72,8 +90,8 @@ enum ParsedInput {
         .unknownFormat(
             file: file,
             reason: "neither a HAR file (JSON with a \"log\" member), a VCR or vcrpy cassette (YAML with "
-                + "http_interactions or interactions) nor a nock recording (a JSON array of definitions with scope); "
-                + "name the format with --format har, --format vcr or --format nock")
+                + "http_interactions or interactions), a Betamax cassette nor a nock recording (a JSON array of "
+                + "definitions with scope); name the format with --format har, --format vcr, --format betamax or --format nock")
     }
 
     static func json(_ bytes: [UInt8], file: String) throws(InteropError) -> JSONValue {
