@@ -16,6 +16,7 @@ import MockAPIServer
 /// await recorder.stop()
 /// ```
 public final class RecordingServer: Sendable {
+    /// Where the client under test sends its requests: they are forwarded to the upstream and recorded.
     public let baseURL: URL
     package let recorder: Recorder
     private let app: RunningApp<Recorder>

@@ -127,6 +127,7 @@ public final class ReplayServer: Sendable {
             Verification.unmatched(in: cassette.map(requests(cassette:)) ?? requests), cassette: cassette)
     }
 
+    /// Stops the server and waits until it has stopped (a delayed answer still waiting is sent at once).
     public func stop() async {
         try? await finish()
     }

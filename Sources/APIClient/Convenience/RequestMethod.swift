@@ -9,6 +9,7 @@ public protocol RequestMethod: Sendable {
 public enum BodylessMethod: RequestMethod, Hashable {
     case get, head, delete, options
 
+    /// The method to send; these methods take no body.
     public func httpMethod(body: RequestBody?) -> HTTPMethod {
         switch self {
         case .get: .get
@@ -23,6 +24,7 @@ public enum BodylessMethod: RequestMethod, Hashable {
 public enum BodyMethod: RequestMethod, Hashable {
     case post, put, patch
 
+    /// The method to send, with `body` (an empty one when nil).
     public func httpMethod(body: RequestBody?) -> HTTPMethod {
         let body = body ?? .empty
         return switch self {

@@ -9,10 +9,12 @@ public protocol APIListener: Sendable {
 public struct APIEventListener: APIListener {
     private let body: @Sendable (APIEvent) -> Void
 
+    /// A listener that calls `body` with every event.
     public init(_ body: @escaping @Sendable (APIEvent) -> Void) {
         self.body = body
     }
 
+    /// Passes the event to the closure.
     public func handle(_ event: APIEvent) {
         body(event)
     }

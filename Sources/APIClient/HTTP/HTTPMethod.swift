@@ -41,5 +41,6 @@ public enum HTTPMethod: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The method's name: `GET`, `POST`, …
     public var description: String { name }
 }

@@ -12,10 +12,13 @@ public protocol APIClock: Sendable {
 
 /// The real clock: `Date()` and `Task.sleep`.
 public struct SystemClock: APIClock {
+    /// The system clock.
     public init() {}
 
+    /// The current date.
     public func now() -> Date { Date() }
 
+    /// Sleeps with `Task.sleep`; throws `CancellationError` when the task is cancelled.
     public func sleep(for duration: Duration) async throws {
         try await Task.sleep(for: duration)
     }
