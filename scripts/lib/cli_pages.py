@@ -42,7 +42,7 @@ def main(binary, out):
     if not commands:
         sys.exit("cli_pages: no SUBCOMMANDS section in `mockapi --help`")
     header = "<!-- Written by scripts/docs-cli from the help text of `mockapi`; edit the commands, then run it. -->\n"
-    index = [header, "# Command-line reference\n", "",
+    index = [header + "\n# Command-line reference", "",
              "Each page is the help text of the command (`mockapi help COMMAND`, or `mockapi COMMAND --help`).", "",
              "| command | what it does |", "|---|---|"]
     for name, abstract in commands:
