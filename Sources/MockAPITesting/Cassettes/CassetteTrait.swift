@@ -59,6 +59,7 @@ extension Trait where Self == CassetteTrait {
     ///   - redaction: what to scrub while recording, besides `MOCKAPI_REDACT_ENV`'s variables.
     ///   - options: how replay matches.
     ///   - strict: whether recordings no request used fail the test.
+    ///   - file: the test's source file; the nearest `Fixtures/` above it holds the cassette.
     public static func cassette(
         _ name: String, upstream: String? = nil, mode: RecordMode = .once, redaction: RedactionRules = .standard,
         options: ReplayOptions = ReplayOptions(), strict: Bool = false, file: StaticString = #filePath
