@@ -11,6 +11,7 @@ public actor RefreshingTokenAuth: AuthProvider {
 
     /// - Parameters:
     ///   - token: the token to start with.
+    ///   - scheme: sent before the token: `Bearer`, or `token` for GitHub's older form.
     ///   - renew: fetches a new token; its errors become `APIError.authenticationFailed`.
     public init(token: String, scheme: String = "Bearer", renew: @escaping @Sendable () async throws -> String) {
         self.token = token

@@ -33,7 +33,9 @@ public final class RESTClient: Sendable {
     }
 
     /// Sends `endpoint` and returns its decoded response.
-    /// - Parameter headers: headers for this call only; they override default and endpoint headers of the same name.
+    /// - Parameters:
+    ///   - endpoint: what to send, and how to read the answer.
+    ///   - headers: headers for this call only; they override default and endpoint headers of the same name.
     public func send<E: Endpoint>(_ endpoint: E, headers: HTTPHeaders = [:]) async throws(APIError) -> E.Response {
         try await execute(endpoint, headers: headers).value
     }
