@@ -9,6 +9,7 @@ public actor RefreshingTokenAuth: AuthProvider {
     private let renew: @Sendable () async throws -> String
     private var renewal: Task<String, any Error>?
 
+    /// A token that `renew` replaces after a 401.
     /// - Parameters:
     ///   - token: the token to start with.
     ///   - scheme: sent before the token: `Bearer`, or `token` for GitHub's older form.

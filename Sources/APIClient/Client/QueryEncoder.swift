@@ -5,6 +5,7 @@ import Foundation
 /// Replace the client's encoder when an API wants a different spelling; the default matches GitHub's recorded
 /// traffic: `q=sesame%20repo%3Aoctokit-fixture-org%2Fsearch-issues`.
 public protocol QueryEncoder: Sendable {
+    /// The query string for `items`, in their order, without the `?`.
     func encode(_ items: [URLQueryItem]) -> String
 }
 

@@ -27,6 +27,7 @@
 public struct APIEvent: Sendable, CustomStringConvertible {
     /// What happened in a call; see ``APIEvent`` for the order the kinds come in.
     public enum Kind: Sendable {
+        /// The call began; nothing was sent yet.
         case start
         /// An answer arrived for attempt number `attempt` (1-based).
         case received(HTTPResponse, attempt: Int)
@@ -38,7 +39,9 @@ public struct APIEvent: Sendable, CustomStringConvertible {
         case validated(status: Int)
         /// The endpoint produced its `Response` value.
         case decoded
+        /// The call returned its value to the caller.
         case success
+        /// The call failed with this error (`APIError.cancelled` when the caller was cancelled).
         case error(APIError)
         /// The call is over; `attempts` requests were sent.
         case end(attempts: Int, elapsed: Duration)

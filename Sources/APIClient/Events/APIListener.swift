@@ -2,6 +2,7 @@
 ///
 /// `handle(_:)` is called synchronously on the calling task, in order; keep it quick and hand heavy work elsewhere.
 public protocol APIListener: Sendable {
+    /// Called with each event of each call, in order; keep it quick, as the call waits for it.
     func handle(_ event: APIEvent)
 }
 

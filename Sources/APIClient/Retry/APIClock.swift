@@ -6,7 +6,9 @@ import Foundation
 /// Inject a test clock so tests never really sleep. `sleep(for:)` must throw `CancellationError` promptly when the
 /// calling task is cancelled; the client reports that as `APIError.cancelled`.
 public protocol APIClock: Sendable {
+    /// The current date, as the server's dates are compared with it.
     func now() -> Date
+    /// Waits `duration`; throws `CancellationError` promptly when the calling task is cancelled.
     func sleep(for duration: Duration) async throws
 }
 

@@ -84,8 +84,11 @@ public struct RetryPolicy: Sendable, Hashable {
 public struct RetryDecision: Sendable, Hashable {
     /// Why an attempt is repeated.
     public enum Reason: Sendable, Hashable, CustomStringConvertible {
+        /// No answer arrived (the connection failed, reset or timed out).
         case transportError
+        /// The server answered with this 5xx status.
         case serverError(status: Int)
+        /// The server refused for its rate limit: 429, or 403 with exhausted rate-limit headers.
         case rateLimited(status: Int)
 
         var isRateLimit: Bool {
