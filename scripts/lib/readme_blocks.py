@@ -137,7 +137,7 @@ def run_page(root, page, work):
         result = subprocess.run(["bash", "-c", "\n".join(script)], cwd=work, capture_output=True, text=True,
                                 env=dict(os.environ, __readme=outputs), timeout=300)
         if result.returncode != 0:
-            failures.append(f"{page}:{start}: {(result.stdout + result.stderr).strip()}")
+            failures.append((result.stdout + result.stderr).strip() or f"{page}:{start}: exit {result.returncode}")
     for failure in failures:
         print(failure)
     if ran or skipped:
