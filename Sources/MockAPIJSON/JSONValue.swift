@@ -4,11 +4,15 @@
 /// Equality is structural and order-sensitive (`{"a":1,"b":2}` ≠ `{"b":2,"a":1}`); compare by meaning with
 /// ``canonicalText``.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number as written, for example `1.50` or `12345678901234567890`: never rounded through a `Double`.
     case number(String)
+    /// A string, unescaped.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
     /// Members in document order; a repeated name is kept as written.
     case object([JSONMember])
@@ -16,9 +20,12 @@ public enum JSONValue: Sendable, Hashable {
 
 /// One `"name": value` pair of a JSON object.
 public struct JSONMember: Sendable, Hashable {
+    /// The member's name, unescaped.
     public var name: String
+    /// The member's value.
     public var value: JSONValue
 
+    /// A member `name` with `value`.
     public init(_ name: String, _ value: JSONValue) {
         self.name = name
         self.value = value
@@ -40,26 +47,31 @@ extension JSONValue {
         return members.first { $0.name == name }?.value
     }
 
+    /// The string, when this is one.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
+    /// The elements, when this is an array.
     public var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
+    /// The members in order, when this is an object.
     public var objectValue: [JSONMember]? {
         if case .object(let value) = self { return value }
         return nil
     }
 
+    /// The boolean, when this is one.
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
+    /// Whether this is `null`.
     public var isNull: Bool {
         if case .null = self { return true }
         return false

@@ -3,10 +3,14 @@ import Foundation
 /// Finds the repository's `Fixtures/` folder from a test, without absolute paths baked in: `MOCKAPI_FIXTURES` when
 /// set, else the nearest folder named `Fixtures` above the calling source file.
 public enum Fixtures {
+    /// No `Fixtures` folder was found; the description says where it was looked for.
     public struct NotFound: Error, CustomStringConvertible {
+        /// Where the folder was looked for, and how to point `MOCKAPI_FIXTURES` at one.
         public let description: String
     }
 
+    /// The fixtures folder for a test file: `$MOCKAPI_FIXTURES` when set, else the nearest `Fixtures` above `file`.
+    /// - Throws: ``NotFound`` when there is neither.
     public static func folder(near file: StaticString = #filePath) throws -> String {
         try folder(near: "\(file)", environment: ProcessInfo.processInfo.environment)
     }

@@ -4,7 +4,7 @@ import MockAPICore
 import MockAPIServer
 
 /// A recording proxy running inside the test process, on 127.0.0.1 and a free port: what `mockapi record` runs,
-/// without the command line. Point a client at ``baseURL``; each interaction is in ``cassette`` (on disk, scrubbed)
+/// without the command line. Point a client at ``baseURL``; each interaction is in the cassette file (on disk, scrubbed)
 /// before the client gets its answer. Upstream URLs in the answers (`Link`, `Location`, bodies) point back at the
 /// recorder, so a client that follows them is recorded too.
 ///
@@ -16,17 +16,21 @@ import MockAPIServer
 /// await recorder.stop()
 /// ```
 public final class RecordingServer: Sendable {
+    /// Where the client under test sends its requests: they are forwarded to the upstream and recorded.
     public let baseURL: URL
     package let recorder: Recorder
     private let app: RunningApp<Recorder>
 
     /// Opens (or creates) the cassette and starts the proxy.
     /// - Parameters:
+    ///   - upstreams: where to forward requests, by path prefix (the longest first).
+    ///   - cassette: the cassette file to record into.
     ///   - name: how the journal names the cassette; its file name without `.json` unless given.
     ///   - rules: what to scrub; the defaults of `mockapi record` unless given.
     ///   - mode: whether an existing cassette is added to or replaced.
     ///   - upstreamTimeout: seconds the upstream has for a complete answer.
     ///   - maximumBatch: the most interactions one cassette write carries.
+    ///   - maxBodyBytes: the largest request body taken; a larger one is answered 413.
     public init(upstreams: [UpstreamRoute], cassette: String, name: String? = nil, rules: RedactionRules = .standard,
                 mode: CassetteWriteMode = .append, upstreamTimeout: Double = 30, maximumBatch: Int = .max,
                 maxBodyBytes: Int = 16 << 20) throws {

@@ -20,6 +20,7 @@ public struct RemoteReplayServer: Sendable {
     public let url: URL
     private let session: URLSession
 
+    /// A handle on the `mockapi serve` at `url`, asked through `session`.
     public init(url: URL, session: URLSession = .shared) {
         self.url = url
         self.session = session
@@ -48,6 +49,8 @@ public struct RemoteReplayServer: Sendable {
         }
     }
 
+    /// The server's journal entries that fit `pattern` (`"GET /repos/*/issues"`), oldest first; of one cassette's scope
+    /// when `cassette` is given.
     public func requests(matching pattern: RequestPattern, cassette: String? = nil) async throws -> [JournalEntry] {
         try await requests(cassette: cassette).filter(pattern.matches)
     }
@@ -82,10 +85,13 @@ public struct RemoteReplayServer: Sendable {
         try await send("POST", "reload", cassette: nil, accepting: [200, 422])
     }
 
+    /// Throws a ``VerificationFailure`` listing the recorded interactions (of `cassette`, or all) no request used.
     public func assertAllUsed(cassette: String? = nil) async throws {
         try Verification.allUsed(try await unused(cassette: cassette), cassette: cassette)
     }
 
+    /// Throws a ``VerificationFailure`` with each near-miss report when requests (to `cassette`'s scope, or any) matched
+    /// no recording.
     public func assertNoUnmatched(cassette: String? = nil) async throws {
         try Verification.noUnmatched(try await unmatched(cassette: cassette), cassette: cassette)
     }

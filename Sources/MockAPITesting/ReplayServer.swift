@@ -24,6 +24,8 @@ public final class ReplayServer: Sendable {
     ///     `.json` may be left out (`"github/paginate-issues"`).
     ///   - options: matching and replay options, as `mockapi serve` takes them.
     ///   - conditions: latency and faults, as `mockapi serve --latency … --fault-rate … --fault … --seed …` sets them.
+    ///   - maxBodyBytes: the largest request body taken; a larger one is answered 413.
+    ///   - file: the test's source file; relative cassette paths are looked up near it.
     public static func start(
         cassettes: [String], options: ReplayOptions = ReplayOptions(), conditions: ReplayConditions = .none,
         maxBodyBytes: Int = 16 << 20, file: StaticString = #filePath
@@ -111,7 +113,7 @@ public final class ReplayServer: Sendable {
         try service.reset(.init(cassette))
     }
 
-    /// Reads changed cassette files again (see ``ReplayService/reload()``).
+    /// Reads changed cassette files again (as `POST /__mockapi/reload` does).
     @discardableResult
     public func reload() -> ReloadReport { service.reload() }
 
@@ -127,6 +129,7 @@ public final class ReplayServer: Sendable {
             Verification.unmatched(in: cassette.map(requests(cassette:)) ?? requests), cassette: cassette)
     }
 
+    /// Stops the server and waits until it has stopped (a delayed answer still waiting is sent at once).
     public func stop() async {
         try? await finish()
     }

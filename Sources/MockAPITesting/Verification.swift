@@ -3,6 +3,7 @@ import MockAPICore
 
 /// Why a verification failed: one line per finding, with what a person needs to fix the test or the cassette.
 public struct VerificationFailure: Error, CustomStringConvertible, Sendable {
+    /// The findings, one per line.
     public let description: String
 }
 
@@ -40,9 +41,12 @@ enum Verification {
 /// compared with the path as sent (percent-encoded, and for a scoped request the path after the cassette name),
 /// and with the query too when it contains `?`.
 public struct RequestPattern: Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The method to match (upper case; `*` for any), or nil for any.
     public let method: String?
+    /// The path to match, `*` standing for any run of characters (`/` included); with the query when it contains `?`.
     public let target: String
 
+    /// A pattern from `"METHOD TARGET"` or `"TARGET"` alone (any method): `"GET /repos/*/issues"`.
     public init(_ text: String) {
         let parts = text.split(separator: " ", maxSplits: 1)
         if parts.count == 2 {
@@ -54,12 +58,15 @@ public struct RequestPattern: Sendable, ExpressibleByStringLiteral, CustomString
         }
     }
 
+    /// A pattern from a string literal, as ``init(_:)`` reads it.
     public init(stringLiteral value: String) {
         self.init(value)
     }
 
+    /// The pattern as written.
     public var description: String { (method.map { $0 + " " } ?? "") + target }
 
+    /// Whether `entry`'s method and path (and query, when the pattern has one) fit the pattern.
     public func matches(_ entry: JournalEntry) -> Bool {
         if let method, method != "*", entry.method.uppercased() != method { return false }
         let subject = target.contains("?") ? entry.path + (entry.query.map { "?" + $0 } ?? "") : entry.path

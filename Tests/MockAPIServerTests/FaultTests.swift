@@ -63,7 +63,7 @@ struct FaultTests {
         await server.stop()
     }
 
-    /// A request no recording matches has no recorded answer to cut, as the README says: `truncate` cuts mockapi's own
+    /// A request no recording matches has no recorded answer to cut, as docs/many-tests-one-server.md says: `truncate` cuts mockapi's own
     /// 503 fault answer instead (half of it, then the connection closes).
     @Test func truncate_onAnUnmatchedRequest_cutsTheFaultAnswer() async throws {
         let server = try Self.server()

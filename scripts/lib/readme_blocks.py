@@ -1,23 +1,46 @@
 #!/usr/bin/env python3
-"""The README's code blocks, as tests (scripts/test-readme runs this).
+"""The documentation's code blocks, as tests (scripts/test-readme and scripts/test-downstream run this).
 
-Every ```swift and ```sh block of README.md is a test unless its first line says it is illustrative (visible to the
+The documentation is README.md, docs/*.md and the DocC articles (Sources/*/*.docc/*.md) of the repository ROOT.
+Every ```swift and ```sh block in it is a test unless its first line says it is illustrative (visible to the
 reader: `// Illustrative: …` or `# Illustrative: …`, with why).
 
-  readme_blocks.py swift README.md OUT_DIR
-      writes each Swift block to OUT_DIR/ReadmeBlockLINE.swift, to be compiled together (a declaration in two blocks
-      does not compile) and run in a package that depends on mockapi (scripts/test-downstream).
+  readme_blocks.py swift ROOT OUT_DIR
+      writes each Swift block to OUT_DIR/<Page>BlockLINE.swift (ReadmeBlock12.swift, DocsDriftBlock30.swift,
+      MockAPITestingGettingStartedBlock40.swift), to be compiled together (a declaration in two blocks does not
+      compile) and run in a package that depends on mockapi (scripts/test-downstream).
 
-  readme_blocks.py sh README.md WORK_DIR
+  readme_blocks.py sh ROOT WORK_DIR
       runs each shell block with bash in WORK_DIR (which holds Fixtures/ and a `mockapi` on PATH), each command with
-      `set -e`. A comment `# exit N` at the end of a command line says the status it ends with (0 otherwise); a line
-      `# => TEXT` under a command says its output (stdout and stderr) contains TEXT. Jobs a block starts in the
-      background are stopped after it. Prints one line per block; exits 1 when any block did not do what it says.
+      `set -e`, page after page in the order `documents` gives. A comment `# exit N` at the end of a command line
+      says the status it ends with (0 otherwise); a line `# => TEXT` under a command says its output (stdout and
+      stderr) contains TEXT. Jobs a block starts in the background are stopped after it. Prints one line per page;
+      exits 1 when any block did not do what it says.
 """
+import glob
 import os
 import re
 import subprocess
 import sys
+
+
+def documents(root):
+    """The pages whose blocks are tests, as paths relative to root: README.md, docs/*.md, the DocC articles."""
+    pages = ["README.md"] + sorted(glob.glob("docs/*.md", root_dir=root))
+    pages += sorted(glob.glob("Sources/*/*.docc/*.md", root_dir=root))
+    return pages
+
+
+def page_name(page):
+    """ReadmeBlock for README.md, DocsDrift for docs/drift.md, MockAPITestingGettingStarted for an article."""
+    if page == "README.md":
+        return "Readme"
+    parts = re.split(r"[/.\-]", page[:-len(".md")])
+    if parts[0] == "docs":
+        words = parts
+    else:                                   # Sources/MockAPITesting/MockAPITesting.docc/GettingStarted
+        words = [parts[1], parts[-1]]
+    return "".join(word[:1].upper() + word[1:] for word in words if word)
 
 FENCE = re.compile(r"^```(\w+)\s*$")
 
@@ -48,17 +71,18 @@ def illustrative(lines, comment):
     return first.lstrip().lower().startswith(comment + " illustrative")
 
 
-def write_swift(path, out):
+def write_swift(root, out):
     os.makedirs(out, exist_ok=True)
     count = 0
-    for start, lines in blocks(path, "swift"):
-        if illustrative(lines, "//"):
-            continue
-        with open(os.path.join(out, f"ReadmeBlock{start}.swift"), "w", encoding="utf-8") as swift:
-            swift.write(f"// README.md, the block at line {start}: written by scripts/lib/readme_blocks.py; edit the README.\n")
-            swift.write("\n".join(lines) + "\n")
-        count += 1
-    print(f"readme: {count} Swift blocks written to {out}")
+    for page in documents(root):
+        for start, lines in blocks(os.path.join(root, page), "swift"):
+            if illustrative(lines, "//"):
+                continue
+            with open(os.path.join(out, f"{page_name(page)}Block{start}.swift"), "w", encoding="utf-8") as swift:
+                swift.write(f"// {page}, the block at line {start}: written by scripts/lib/readme_blocks.py; edit {page}.\n")
+                swift.write("\n".join(lines) + "\n")
+            count += 1
+    print(f"docs: {count} Swift blocks of {len(documents(root))} pages written to {out}")
 
 
 EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
@@ -84,9 +108,16 @@ def commands(lines):
     return units
 
 
-def run_sh(path, work):
+def run_sh(root, work):
+    status = 0
+    for page in documents(root):
+        status |= run_page(root, page, work)
+    return status
+
+
+def run_page(root, page, work):
     failures, ran, skipped = [], 0, 0
-    for start, lines in blocks(path, "sh"):
+    for start, lines in blocks(os.path.join(root, page), "sh"):
         if illustrative(lines, "#"):
             skipped += 1
             continue
@@ -95,27 +126,28 @@ def run_sh(path, work):
         for index, (command, status, texts) in enumerate(commands(lines)):
             log = f"$__readme/{start}-{index}.out"
             script.append(f"{{\n{command}}} >{log} 2>&1; __status=$?")
-            script.append(f'if [ "$__status" -ne {status} ]; then echo "README.md:{start}: exit $__status, the README says {status}: '
+            script.append(f'if [ "$__status" -ne {status} ]; then echo "{page}:{start}: exit $__status, the page says {status}: '
                           f'$(head -c 300 {log} | tr "\\n" " ")"; exit 1; fi')
             for text in texts:
                 quoted = text.replace("'", "'\\''")
-                script.append(f"grep -qF -- '{quoted}' {log} || {{ echo \"README.md:{start}: the output does not say: {quoted}\"; "
+                script.append(f"grep -qF -- '{quoted}' {log} || {{ echo \"{page}:{start}: the output does not say: {quoted}\"; "
                               f"echo \"--- it says:\"; head -20 {log}; exit 1; }}")
         outputs = os.path.join(work, ".readme-output")
         os.makedirs(outputs, exist_ok=True)
         result = subprocess.run(["bash", "-c", "\n".join(script)], cwd=work, capture_output=True, text=True,
                                 env=dict(os.environ, __readme=outputs), timeout=300)
         if result.returncode != 0:
-            failures.append(f"README.md:{start}: {(result.stdout + result.stderr).strip()}")
+            failures.append((result.stdout + result.stderr).strip() or f"{page}:{start}: exit {result.returncode}")
     for failure in failures:
         print(failure)
-    print(f"readme: {ran - len(failures)} of {ran} runnable shell blocks did what the README says ({skipped} illustrative)")
+    if ran or skipped:
+        print(f"docs: {page}: {ran - len(failures)} of {ran} runnable shell blocks did what the page says ({skipped} illustrative)")
     return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    mode, readme, target = sys.argv[1:4]
+    mode, root, target = sys.argv[1:4]
     if mode == "swift":
-        write_swift(readme, target)
+        write_swift(root, target)
     else:
-        sys.exit(run_sh(readme, target))
+        sys.exit(run_sh(root, target))

@@ -11,6 +11,7 @@ public struct ClientConfiguration: Sendable {
     public var defaultHeaders: HTTPHeaders
     /// Adds credentials to requests for `baseURL`'s origin and renews them after a 401.
     public var auth: (any AuthProvider)?
+    /// When and how long to wait before repeating a failed attempt; `RetryPolicy()` by default, `.never` for none.
     public var retryPolicy: RetryPolicy
     /// Spells query items; default `PercentQueryEncoder()` (spaces as `%20`).
     public var queryEncoder: any QueryEncoder
@@ -21,6 +22,7 @@ public struct ClientConfiguration: Sendable {
     /// What time it is and how to wait; inject a test clock to keep tests from sleeping.
     public var clock: any APIClock
 
+    /// A configuration for calls to `baseURL`; every other setting has the default its property names.
     public init(
         baseURL: URL,
         defaultHeaders: HTTPHeaders = ClientConfiguration.standardHeaders(),

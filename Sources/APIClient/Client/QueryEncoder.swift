@@ -5,6 +5,7 @@ import Foundation
 /// Replace the client's encoder when an API wants a different spelling; the default matches GitHub's recorded
 /// traffic: `q=sesame%20repo%3Aoctokit-fixture-org%2Fsearch-issues`.
 public protocol QueryEncoder: Sendable {
+    /// The query string for `items`, in their order, without the `?`.
     func encode(_ items: [URLQueryItem]) -> String
 }
 
@@ -19,8 +20,10 @@ public struct PercentQueryEncoder: QueryEncoder {
         case plus
     }
 
+    /// How a space is sent: `%20` (the default) or `+`.
     public var spaces: SpaceEncoding
 
+    /// An encoder that sends spaces as `spaces` says.
     public init(spaces: SpaceEncoding = .percent20) {
         self.spaces = spaces
     }
@@ -28,6 +31,7 @@ public struct PercentQueryEncoder: QueryEncoder {
     private static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
+    /// `name=value` pairs joined with `&`, every character but the unreserved ones percent-encoded.
     public func encode(_ items: [URLQueryItem]) -> String {
         items.map { item in
             let name = escape(item.name)

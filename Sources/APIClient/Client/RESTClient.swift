@@ -15,10 +15,13 @@ import Synchronization
 /// Besides `send(_:headers:)`: `pages(_:)` follows `Link: rel="next"`, `poll(_:every:)` repeats a call, and
 /// `request(_:_:)` makes a one-off call without an endpoint type. All of them go through the same call path.
 public final class RESTClient: Sendable {
+    /// The base URL, headers, credentials, retries, listeners and clock every call uses.
     public let configuration: ClientConfiguration
+    /// What sends the requests: `URLSessionTransport` by default, any ``HTTPTransport`` in tests.
     public let transport: any HTTPTransport
     private let callCounter = Atomic<Int>(0)
 
+    /// A client that sends calls with `configuration` through `transport`.
     public init(configuration: ClientConfiguration, transport: any HTTPTransport = URLSessionTransport()) {
         self.configuration = configuration
         self.transport = transport
@@ -30,7 +33,9 @@ public final class RESTClient: Sendable {
     }
 
     /// Sends `endpoint` and returns its decoded response.
-    /// - Parameter headers: headers for this call only; they override default and endpoint headers of the same name.
+    /// - Parameters:
+    ///   - endpoint: what to send, and how to read the answer.
+    ///   - headers: headers for this call only; they override default and endpoint headers of the same name.
     public func send<E: Endpoint>(_ endpoint: E, headers: HTTPHeaders = [:]) async throws(APIError) -> E.Response {
         try await execute(endpoint, headers: headers).value
     }

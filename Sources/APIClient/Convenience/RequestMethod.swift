@@ -7,8 +7,16 @@ public protocol RequestMethod: Sendable {
 
 /// Methods without a request body.
 public enum BodylessMethod: RequestMethod, Hashable {
-    case get, head, delete, options
+    /// `GET`.
+    case get
+    /// `HEAD`.
+    case head
+    /// `DELETE`.
+    case delete
+    /// `OPTIONS`.
+    case options
 
+    /// The method to send; these methods take no body.
     public func httpMethod(body: RequestBody?) -> HTTPMethod {
         switch self {
         case .get: .get
@@ -21,8 +29,14 @@ public enum BodylessMethod: RequestMethod, Hashable {
 
 /// Methods that carry a request body (empty unless one is set).
 public enum BodyMethod: RequestMethod, Hashable {
-    case post, put, patch
+    /// `POST`.
+    case post
+    /// `PUT`.
+    case put
+    /// `PATCH`.
+    case patch
 
+    /// The method to send, with `body` (an empty one when nil).
     public func httpMethod(body: RequestBody?) -> HTTPMethod {
         let body = body ?? .empty
         return switch self {

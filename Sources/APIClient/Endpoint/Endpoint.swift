@@ -48,15 +48,21 @@ public protocol Endpoint<Response>: Sendable {
 }
 
 extension Endpoint {
+    /// `GET`, unless the endpoint says otherwise.
     public var method: HTTPMethod { .get }
+    /// No query items, unless the endpoint says otherwise.
     public var queryItems: [URLQueryItem] { [] }
+    /// Nil: the client's `ClientConfiguration.queryEncoder` spells the query.
     public var queryEncoder: (any QueryEncoder)? { nil }
+    /// No headers of the endpoint's own; the client's default headers still apply.
     public var headers: HTTPHeaders { [:] }
 
+    /// Decodes a 2xx answer and rejects every other status with `APIError.unexpectedStatus`.
     public func interpret(_ response: HTTPResponse) -> StatusInterpretation<Response> {
         response.isSuccess ? .decode : .reject
     }
 
+    /// A `JSONDecoder` that reads dates as ISO 8601; an endpoint whose API spells dates otherwise provides its own.
     public var decoder: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -65,6 +71,7 @@ extension Endpoint {
 }
 
 extension Endpoint where Response: Decodable {
+    /// Decodes the body as `Response` with ``decoder``.
     public func decode(_ response: HTTPResponse) throws -> Response {
         try decoder.decode(Response.self, from: response.body)
     }

@@ -25,23 +25,35 @@ public enum StatusInterpretation<Response: Sendable>: Sendable {
 
 /// An endpoint with one status read as a fixed value; made by `Endpoint.treating(_:as:)`.
 public struct StatusTreatedEndpoint<Base: Endpoint>: Endpoint {
+    /// The wrapped endpoint's response type.
     public typealias Response = Base.Response
 
+    /// The endpoint whose other statuses are read as it reads them.
     public let base: Base
+    /// The status read as ``value``.
     public let status: Int
+    /// What the call returns when the answer has ``status``.
     public let value: Base.Response
 
+    /// The wrapped endpoint's method.
     public var method: HTTPMethod { base.method }
+    /// The wrapped endpoint's path.
     public var path: String { base.path }
+    /// The wrapped endpoint's query items.
     public var queryItems: [URLQueryItem] { base.queryItems }
+    /// The wrapped endpoint's query encoder.
     public var queryEncoder: (any QueryEncoder)? { base.queryEncoder }
+    /// The wrapped endpoint's headers.
     public var headers: HTTPHeaders { base.headers }
+    /// The wrapped endpoint's decoder.
     public var decoder: JSONDecoder { base.decoder }
 
+    /// ``value`` for ``status``; for any other status, what the wrapped endpoint says.
     public func interpret(_ response: HTTPResponse) -> StatusInterpretation<Base.Response> {
         response.status == status ? .value(value) : base.interpret(response)
     }
 
+    /// Decodes the body as the wrapped endpoint does.
     public func decode(_ response: HTTPResponse) throws -> Base.Response {
         try base.decode(response)
     }

@@ -8,6 +8,7 @@ extension APIError: LocalizedError {
     /// and why too.
     public var errorDescription: String? { description }
 
+    /// One line a person can act on: the method, the URL and what went wrong.
     public var description: String {
         switch self {
         case .invalidURL(let request, let reason):

@@ -22,6 +22,7 @@ public struct ErrorBodyDecoder: Sendable {
         }
     }
 
+    /// The error body read from `response`, or nil when it is not in this API's error format.
     public func decode(_ response: HTTPResponse) -> (any APIErrorBody)? {
         decodeBody(response)
     }

@@ -25,7 +25,9 @@
 /// - An invalid URL or unencodable body reports `start → error → end`: nothing was sent.
 /// - Every page of `pages(_:)`, every round of `poll(_:every:)` and every `request(_:_:)` is a call of its own.
 public struct APIEvent: Sendable, CustomStringConvertible {
+    /// What happened in a call; see ``APIEvent`` for the order the kinds come in.
     public enum Kind: Sendable {
+        /// The call began; nothing was sent yet.
         case start
         /// An answer arrived for attempt number `attempt` (1-based).
         case received(HTTPResponse, attempt: Int)
@@ -37,7 +39,9 @@ public struct APIEvent: Sendable, CustomStringConvertible {
         case validated(status: Int)
         /// The endpoint produced its `Response` value.
         case decoded
+        /// The call returned its value to the caller.
         case success
+        /// The call failed with this error (`APIError.cancelled` when the caller was cancelled).
         case error(APIError)
         /// The call is over; `attempts` requests were sent.
         case end(attempts: Int, elapsed: Duration)
@@ -45,15 +49,19 @@ public struct APIEvent: Sendable, CustomStringConvertible {
 
     /// Tells the events of one call from those of concurrent calls on the same client.
     public let callID: Int
+    /// The request of the call: method and URL, never headers or body.
     public let request: RequestSummary
+    /// What happened.
     public let kind: Kind
 
+    /// An event of the call `callID` about `request`.
     public init(callID: Int, request: RequestSummary, kind: Kind) {
         self.callID = callID
         self.request = request
         self.kind = kind
     }
 
+    /// One line: the call's number, the request and what happened.
     public var description: String {
         let detail: String = switch kind {
         case .start: "start"

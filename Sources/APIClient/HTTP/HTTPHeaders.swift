@@ -6,9 +6,12 @@
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One header line.
     public struct Field: Sendable, Hashable {
+        /// The header's name, as given (compared case-insensitively).
         public var name: String
+        /// The header's value.
         public var value: String
 
+        /// A header line `name: value`.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -18,19 +21,24 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// The fields in order.
     public private(set) var fields: [Field]
 
+    /// Headers in the given order.
     public init(_ fields: [Field] = []) {
         self.fields = fields
     }
 
+    /// Headers from `(name, value)` pairs, in order.
     public init(_ pairs: [(String, String)]) {
         self.fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
 
+    /// Headers from a literal, in order: `["Accept": "application/json"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
+    /// Whether there are no headers.
     public var isEmpty: Bool { fields.isEmpty }
+    /// The number of header lines; a name sent twice is two lines.
     public var count: Int { fields.count }
 
     /// The first value for `name` (case-insensitive). Setting replaces every field of that name; `nil` removes them.
@@ -58,6 +66,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
     }
 
+    /// Whether a header named `name` (case-insensitive) is present.
     public func contains(_ name: String) -> Bool {
         fields.contains { $0.name.caseInsensitiveEquals(name) }
     }
@@ -82,12 +91,14 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return merged
     }
 
+    /// The header lines in order.
     public func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }
 
     static let credentialNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
 
+    /// The headers one per line, credentials (`Authorization`, `Cookie`, …) shown as `<redacted>`.
     public var description: String {
         let shown = fields.map { field in
             let value = Self.credentialNames.contains(field.name.lowercased()) ? "<redacted>" : field.value

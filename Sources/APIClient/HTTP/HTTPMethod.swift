@@ -3,12 +3,19 @@
 /// A body lives only in `post`, `put` and `patch`, so a GET (or HEAD, DELETE, OPTIONS) with a body cannot be
 /// written down. A PUT that sends nothing, such as GitHub's lock-issue call, is `.put(.empty)`.
 public enum HTTPMethod: Sendable, Hashable, CustomStringConvertible {
+    /// `GET`: read a resource.
     case get
+    /// `HEAD`: a `GET` without the body of the answer.
     case head
+    /// `DELETE`: remove a resource.
     case delete
+    /// `OPTIONS`: what the server allows.
     case options
+    /// `POST` with its body: create, or any action that is not idempotent.
     case post(RequestBody)
+    /// `PUT` with its body (`.empty` for none): replace a resource, idempotently.
     case put(RequestBody)
+    /// `PATCH` with its body: change part of a resource.
     case patch(RequestBody)
 
     /// The method token as sent on the wire: `GET`, `POST`, …
@@ -41,5 +48,6 @@ public enum HTTPMethod: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The method's name: `GET`, `POST`, …
     public var description: String { name }
 }

@@ -2,10 +2,14 @@ import Foundation
 
 /// One request as a transport sends it: method (with its body), absolute URL and headers.
 public struct HTTPRequest: Sendable, Hashable {
+    /// The method, with the body it sends.
     public var method: HTTPMethod
+    /// The absolute URL.
     public var url: URL
+    /// The headers, in order.
     public var headers: HTTPHeaders
 
+    /// A request to `url`.
     public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = [:]) {
         self.method = method
         self.url = url

@@ -2,12 +2,16 @@ import Foundation
 
 /// One answer as a transport received it: status, headers and the whole body.
 public struct HTTPResponse: Sendable, Hashable {
+    /// The HTTP status code.
     public var status: Int
+    /// The headers, in the order received.
     public var headers: HTTPHeaders
+    /// The whole body (empty when there is none).
     public var body: Data
     /// The URL that answered, when the transport knows it (after redirects it may differ from the request's).
     public var url: URL?
 
+    /// An answer with `status`, `headers` and `body`, from `url` when known.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL? = nil) {
         self.status = status
         self.headers = headers

@@ -6,5 +6,6 @@
 /// - throw only when no HTTP answer arrived (connection refused, timeout, TLS failure, …);
 /// - honour task cancellation, throwing `CancellationError` (or `URLError.cancelled`) promptly.
 public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns the whole answer, whatever its status; throws only when no answer arrived.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }

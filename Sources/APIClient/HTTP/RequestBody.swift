@@ -5,12 +5,14 @@ import Foundation
 /// `json(_:)` encodes at once and never throws: if the value cannot be encoded, the body keeps the error and
 /// the client refuses to send it, reporting `APIError.encodingFailed` for the call.
 public struct RequestBody: Sendable, Hashable {
+    /// The bytes sent.
     public let data: Data
     /// Sent as `Content-Type` unless the request sets one itself.
     public let contentType: String?
     /// Why the value given to `json(_:)` could not be encoded; `nil` for a body that can be sent.
     public let encodingError: (any Error)?
 
+    /// A body of `data`, sent with `Content-Type: contentType` when it is not nil.
     public init(data: Data, contentType: String?) {
         self.data = data
         self.contentType = contentType
@@ -43,11 +45,13 @@ public struct RequestBody: Sendable, Hashable {
         return encoder
     }
 
+    /// Equal when the bytes, the content type and whether encoding failed are the same.
     public static func == (lhs: RequestBody, rhs: RequestBody) -> Bool {
         lhs.data == rhs.data && lhs.contentType == rhs.contentType
             && (lhs.encodingError == nil) == (rhs.encodingError == nil)
     }
 
+    /// Hashes the bytes and the content type.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(data)
         hasher.combine(contentType)

@@ -8,12 +8,15 @@ import FoundationNetworking
 /// On Linux (FoundationNetworking) URLSession decompresses bodies, merges repeated header names into one and
 /// follows redirects; what reaches the client is what URLSession reports.
 public struct URLSessionTransport: HTTPTransport {
+    /// The session that sends the requests.
     public let session: URLSession
 
+    /// A transport over `session` (`URLSession.shared` by default).
     public init(session: URLSession = .shared) {
         self.session = session
     }
 
+    /// Sends `request` and returns the whole answer; a failure to connect throws URLSession's error.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let (data, response) = try await session.data(for: Self.makeURLRequest(request))
         guard let http = response as? HTTPURLResponse else {

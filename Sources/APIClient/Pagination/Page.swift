@@ -7,6 +7,7 @@ public struct Page<Content: Sendable>: Sendable {
     /// The answer the page came from.
     public var response: HTTPResponse
 
+    /// A page of `content`, read from `response`.
     public init(content: Content, response: HTTPResponse) {
         self.content = content
         self.response = response

@@ -14,17 +14,21 @@ import Foundation
 /// }
 /// ```
 public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
+    /// Each element is one page: its decoded content and the answer it came from.
     public typealias Element = Page<E.Response>
+    /// The error that ends the sequence: the failed page's call, as `send(_:)` would report it.
     public typealias Failure = APIError
 
     let client: RESTClient
     let endpoint: E
     let headers: HTTPHeaders
 
+    /// Starts at the endpoint's first page.
     public func makeAsyncIterator() -> Iterator {
         Iterator(client: client, endpoint: endpoint, headers: headers)
     }
 
+    /// Fetches one page per call of `next()`, following the `Link: rel="next"` header of the page before.
     public struct Iterator: AsyncIteratorProtocol {
         let client: RESTClient
         let endpoint: E
@@ -38,10 +42,12 @@ public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
             self.headers = headers
         }
 
+        /// The next page, or nil after the last one (the one without a `next` link).
         public mutating func next() async throws(APIError) -> Page<E.Response>? {
             try await next(isolation: nil)
         }
 
+        /// The next page, or nil after the last one, in the caller's isolation.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(APIError) -> Page<E.Response>? {
             guard case .some(let url) = upcoming else { return nil }
             upcoming = nil

@@ -30,7 +30,9 @@ import Foundation
 /// }
 /// ```
 public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
+    /// Each round's outcome: the decoded answer, or the error of that round (polling goes on after transport errors).
     public typealias Element = Result<E.Response, APIError>
+    /// Polling never throws: errors arrive as elements, and the sequence ends when the task is cancelled.
     public typealias Failure = Never
 
     let client: RESTClient
@@ -39,10 +41,12 @@ public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
     let headers: HTTPHeaders
     let keepsPollingAfter: @Sendable (APIError) -> Bool
 
+    /// Starts polling: the first call at once.
     public func makeAsyncIterator() -> Iterator {
         Iterator(poll: self)
     }
 
+    /// Makes one call per round, waiting the interval (or a longer `X-Poll-Interval`) between rounds.
     public struct Iterator: AsyncIteratorProtocol {
         let poll: Poll
         /// How long to wait before the next call; `nil` before the first call.
@@ -57,10 +61,12 @@ public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
             self.poll = poll
         }
 
+        /// The next round's outcome; nil once polling has ended (cancelled, or after an error that ends it).
         public mutating func next() async -> Element? {
             await next(isolation: nil)
         }
 
+        /// The next round's outcome, in the caller's isolation; nil once polling has ended.
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
             while !finished {
                 if let wait {

@@ -22,6 +22,9 @@ public struct RetryPolicy: Sendable, Hashable {
     /// Also retry POST and PATCH after a 5xx or transport failure, which may repeat their effect.
     public var retriesNonIdempotentRequests: Bool
 
+    /// A policy of up to `maxAttempts` attempts, backing off from `initialDelay` by `multiplier` up to `maxDelay`;
+    /// transport failures and 5xx answers of non-idempotent methods are repeated only when
+    /// `retriesNonIdempotentRequests` is true.
     public init(
         maxAttempts: Int = 3, initialDelay: Duration = .seconds(1), multiplier: Double = 2,
         maxDelay: Duration = .seconds(60), retriesNonIdempotentRequests: Bool = false
@@ -79,9 +82,13 @@ public struct RetryPolicy: Sendable, Hashable {
 
 /// A decision to repeat an attempt: how long to wait first, and why.
 public struct RetryDecision: Sendable, Hashable {
+    /// Why an attempt is repeated.
     public enum Reason: Sendable, Hashable, CustomStringConvertible {
+        /// No answer arrived (the connection failed, reset or timed out).
         case transportError
+        /// The server answered with this 5xx status.
         case serverError(status: Int)
+        /// The server refused for its rate limit: 429, or 403 with exhausted rate-limit headers.
         case rateLimited(status: Int)
 
         var isRateLimit: Bool {
@@ -89,6 +96,7 @@ public struct RetryDecision: Sendable, Hashable {
             return false
         }
 
+        /// The reason in words, for logs and events.
         public var description: String {
             switch self {
             case .transportError: "no response"
@@ -98,9 +106,12 @@ public struct RetryDecision: Sendable, Hashable {
         }
     }
 
+    /// How long to wait before the next attempt.
     public var delay: Duration
+    /// Why the attempt is repeated.
     public var reason: Reason
 
+    /// A decision to wait `delay` and try again, because of `reason`.
     public init(delay: Duration, reason: Reason) {
         self.delay = delay
         self.reason = reason

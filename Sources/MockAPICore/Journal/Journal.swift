@@ -5,6 +5,7 @@ import Glibc
 
 /// What happened to one request.
 public struct JournalEntry: Sendable {
+    /// How the request was answered.
     public enum Outcome: Sendable {
         /// Answered from a cassette.
         case matched(cassette: String, index: Int)
@@ -27,11 +28,15 @@ public struct JournalEntry: Sendable {
     public let sequence: Int
     /// Seconds since 1970.
     public let time: Double
+    /// The request's method, as sent.
     public let method: String
+    /// The request's path, as sent (percent-encoded); for a scoped request, the part after the cassette name.
     public let path: String
+    /// The raw query string, without the `?`; nil when there was none.
     public let query: String?
     /// The status sent; 0 when no status line was (a `reset` or `timeout` fault).
     public let status: Int
+    /// How the request was answered: matched, unmatched (with its near-miss report), recorded, fault, …
     public let outcome: Outcome
     /// The cassette named by a scoped base URL (`/@github/paginate-issues/…`); `path` is then the rest of the path.
     /// Nil for requests to the plain base URL.

@@ -5,6 +5,7 @@ public struct UpstreamRoute: Sendable, Equatable, CustomStringConvertible {
     /// `https://api.github.com`, or with a base path (`https://ghe.example.com/api/v3`); no trailing slash.
     public let upstream: String
 
+    /// Requests under `mount` go to `upstream`; both as their properties describe them.
     public init(mount: String, upstream: String) {
         self.mount = mount
         self.upstream = upstream
@@ -44,14 +45,18 @@ public struct UpstreamRoute: Sendable, Equatable, CustomStringConvertible {
         self.init(mount: mount, upstream: url)
     }
 
+    /// As `--upstream` takes it: `https://api.github.com`, or `/qiita=https://qiita.com`.
     public var description: String { mount == "/" ? upstream : "\(mount)=\(upstream)" }
 }
 
 /// Why an `--upstream` argument cannot be used.
 public struct RouteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The argument as given.
     public let argument: String
+    /// What is wrong with it.
     public let reason: String
 
+    /// `ARGUMENT: reason`.
     public var description: String { "\(argument): \(reason)" }
 }
 

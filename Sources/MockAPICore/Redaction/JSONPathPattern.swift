@@ -21,12 +21,16 @@ public struct JSONPathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     let steps: [Step]
+    /// The pattern as written: `$..access_token`.
     public let description: String
 
+    /// Why a text is not a pattern.
     public struct ParseError: Error, Sendable, CustomStringConvertible {
+        /// The pattern and what is wrong with it.
         public let description: String
     }
 
+    /// Reads a pattern: `$.token`, `$.items[*].secret`, `$..access_token`, `$.credentials.*`.
     public init(parsing text: String) throws(ParseError) {
         var characters = Substring(text)
         guard characters.first == "$" else {

@@ -3,10 +3,12 @@ public struct SecretLiteral: Sendable, Hashable, CustomStringConvertible {
     /// What the value is, for messages and reports; never the value itself (`GITHUB_TOKEN`, `request header
     /// authorization`).
     public let name: String
+    /// The secret itself; never printed.
     public let value: String
     /// What stands in for it: `<GITHUB_TOKEN>` or `<redacted>`.
     public let placeholder: String
 
+    /// A secret `value`, named `name` in reports and replaced by `placeholder`.
     public init(name: String, value: String, placeholder: String) {
         self.name = name
         self.value = value
@@ -75,6 +77,7 @@ public struct RedactionRules: Sendable, Equatable {
     /// whole value in the cassette (a token echoed in a body). Shorter values are only replaced where their rule points.
     public var minimumEchoLength: Int
 
+    /// Rules that scrub exactly what is given (names are compared case-insensitively); `.standard` holds the defaults.
     public init(headers: Set<String> = [], headerFragments: [String] = [], queryParameters: Set<String> = [],
                 queryFragments: [String] = [], jsonFields: [JSONPathPattern] = [], jsonFragments: [String] = [],
                 credentialShapes: Bool = false, literals: [SecretLiteral] = [], keepHeaders: Set<String> = [],

@@ -14,8 +14,10 @@ public struct ReloadReport: Sendable, Equatable {
     public var problems: [String] = []
     /// How many cassettes and interactions are loaded after the reload.
     public var cassettes = 0
+    /// How many interactions are loaded after the reload.
     public var interactions = 0
 
+    /// Whether any cassette was read again, added or removed.
     public var changed: Bool { !(reloaded.isEmpty && added.isEmpty && removed.isEmpty) }
 
     package var jsonValue: JSONValue {

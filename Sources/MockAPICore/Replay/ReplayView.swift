@@ -51,9 +51,12 @@ package final class ReplayView: Sendable {
 
 /// A recorded interaction by cassette name and position.
 public struct InteractionReference: Hashable, Sendable {
+    /// The cassette's name (its path under the folder it was loaded from, without `.json`).
     public let cassette: String
+    /// The interaction's position in its cassette, from 0.
     public let index: Int
 
+    /// The interaction at `index` of the cassette named `cassette`.
     public init(cassette: String, index: Int) {
         self.cassette = cassette
         self.index = index

@@ -11,6 +11,7 @@ public struct ReplayOptions: Sendable {
     /// The status of the answer to an unmatched request (`--unmatched-status`).
     public var unmatchedStatus: Int
 
+    /// Options as their properties describe them; the defaults are `mockapi serve`'s.
     public init(matchHeaders: [String] = [], strict: Bool = false, rewriteURLs: Bool = true, unmatchedStatus: Int = 404) {
         self.matchHeaders = matchHeaders
         self.strict = strict

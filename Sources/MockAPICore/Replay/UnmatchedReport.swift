@@ -2,11 +2,15 @@ import MockAPIJSON
 
 /// Why a request got no recorded answer, and the recorded requests nearest to it.
 public struct UnmatchedReport: Sendable, Equatable {
+    /// The request's method.
     public let method: String
+    /// The request's path, as sent.
     public let path: String
+    /// The request's raw query, without the `?`; nil when there was none.
     public let query: String?
     /// `no recorded interaction matches`, or why a matching one could not answer.
     public let reason: String
+    /// The recorded requests nearest to it, closest first, each with what differs.
     public let nearest: [NearMiss]
 
     package init(method: String, path: String, query: String?, reason: String, nearest: [NearMiss]) {
@@ -17,6 +21,7 @@ public struct UnmatchedReport: Sendable, Equatable {
         self.nearest = nearest
     }
 
+    /// The path with its query: `/repos/o/r/issues?per_page=4`.
     public var target: String { query.map { "\(path)?\($0)" } ?? path }
 
     /// The target cut to a readable length for messages (the `request` member keeps it whole).

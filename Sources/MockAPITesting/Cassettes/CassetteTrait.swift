@@ -18,14 +18,22 @@ import Testing
 /// records or replays as the ``RecordMode`` says, and fails the test for requests that matched no recording. On a
 /// suite, the suite's tests share one server and one cassette.
 public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The cassette's path under `Fixtures/` without `.json`.
     public let name: String
+    /// The real API to record from; nil when the cassette already says where it was recorded.
     public let upstream: String?
+    /// The mode the test asks for; `MOCKAPI_RECORD` and `CI` may override it (see ``RecordMode/resolve(_:environment:)``).
     public let mode: RecordMode
+    /// What to scrub while recording, besides the values of `MOCKAPI_REDACT_ENV`'s variables.
     public let redaction: RedactionRules
+    /// How replay matches requests.
     public let options: ReplayOptions
+    /// Whether recorded interactions no request used fail the test.
     public let strict: Bool
     let sourceFile: StaticString
 
+    /// Runs the test (or the suite) with a ``CassetteServer`` as ``CassetteServer/current``, then fails it for what the
+    /// server saw that the cassette does not explain.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
@@ -51,6 +59,7 @@ extension Trait where Self == CassetteTrait {
     ///   - redaction: what to scrub while recording, besides `MOCKAPI_REDACT_ENV`'s variables.
     ///   - options: how replay matches.
     ///   - strict: whether recordings no request used fail the test.
+    ///   - file: the test's source file; the nearest `Fixtures/` above it holds the cassette.
     public static func cassette(
         _ name: String, upstream: String? = nil, mode: RecordMode = .once, redaction: RedactionRules = .standard,
         options: ReplayOptions = ReplayOptions(), strict: Bool = false, file: StaticString = #filePath

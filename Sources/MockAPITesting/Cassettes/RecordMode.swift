@@ -18,6 +18,7 @@ public enum RecordMode: String, Sendable, CaseIterable, CustomStringConvertible 
     /// The environment variable that overrides every test's mode: `none`, `once`, `new` or `all`.
     public static let variable = "MOCKAPI_RECORD"
 
+    /// The mode as `MOCKAPI_RECORD` spells it: `none`, `once`, `new` or `all`.
     public var description: String { rawValue }
 
     /// The mode to run in: `MOCKAPI_RECORD`, else `none` under `CI`, else `requested`.
@@ -51,8 +52,10 @@ public enum RecordMode: String, Sendable, CaseIterable, CustomStringConvertible 
 /// Why a test's cassette could not be used, or what went wrong with the requests it saw: one message a person can act
 /// on (the file, the request, the command that fixes it).
 public struct CassetteFailure: Error, CustomStringConvertible, Sendable {
+    /// The message: what went wrong, with the file, the request or the command that fixes it.
     public let description: String
 
+    /// A failure with `description` as its message.
     public init(_ description: String) {
         self.description = description
     }

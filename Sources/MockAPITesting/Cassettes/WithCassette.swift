@@ -24,6 +24,10 @@ import MockAPICore
 ///   - redaction: what to scrub while recording, besides `MOCKAPI_REDACT_ENV`'s variables.
 ///   - options: how replay matches (headers to match, strict queues).
 ///   - strict: whether recordings no request used fail the test.
+///   - file: the test's source file; the nearest `Fixtures/` above it holds the cassette.
+///   - function: the calling test, named in the command a missing cassette's failure gives.
+///   - isolation: the actor `body` runs on; the caller's by default.
+///   - body: the test's code, given the server; its result is returned.
 public func withCassette<T>(
     _ name: String, upstream: String? = nil, mode: RecordMode = .once, redaction: RedactionRules = .standard,
     options: ReplayOptions = ReplayOptions(), strict: Bool = false,

@@ -39,6 +39,7 @@ public enum Latency: Sendable, Equatable, CustomStringConvertible {
         return value * scale
     }
 
+    /// As `--latency` takes it: `none`, `recorded`, `200ms`, `50ms..300ms`.
     public var description: String {
         switch self {
         case .none: "none"

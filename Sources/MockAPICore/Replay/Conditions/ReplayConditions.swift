@@ -3,13 +3,16 @@
 /// requests, so with the same seed the n-th request in a view always gets the same delay and the same fault,
 /// whatever runs in other views at the same time.
 public struct ReplayConditions: Sendable, Equatable {
+    /// How long each answer waits.
     public var latency: Latency
     /// The share of requests, 0 to 1, that get one of `faults` instead of their answer.
     public var faultRate: Double
     /// The faults drawn from, each equally likely.
     public var faults: [Fault]
+    /// Fixes the sequence of delays and faults (`--seed`): the same seed, the same sequence.
     public var seed: UInt64
 
+    /// Conditions with this latency, fault rate, faults and seed; by default none.
     public init(latency: Latency = .none, faultRate: Double = 0, faults: [Fault] = [], seed: UInt64 = 0) {
         self.latency = latency
         self.faultRate = faultRate
@@ -17,6 +20,7 @@ public struct ReplayConditions: Sendable, Equatable {
         self.seed = seed
     }
 
+    /// No delay and no fault: answers as recorded, at once.
     public static let none = ReplayConditions()
 
     /// Whether anything is slowed or failed without a request asking for it.
