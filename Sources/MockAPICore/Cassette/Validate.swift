@@ -74,12 +74,6 @@ enum Validate {
         return nil
     }
 
-    /// ``headerProblem(name:value:)`` == nil, for the UTF-8 bytes of a field not yet made into strings (the token
-    /// reader checks a field before making it).
-    static func isHeaderField(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> Bool {
-        !name.isEmpty && name.allSatisfy(HTTPSyntax.isTokenByte) && !value.contains(where: isHeaderValueBreak)
-    }
-
     private static func isHeaderValueBreak(_ byte: UInt8) -> Bool {
         byte == 0x0A || byte == 0x0D || byte == 0x00
     }
