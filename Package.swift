@@ -40,11 +40,6 @@ let package = Package(
         .systemLibrary(
             name: "CYAJL", pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"])]),
-        // simdjson, a C++ library, behind a C header: cassette texts read into tokens (libsimdjson-dev).
-        .target(
-            name: "CSimdJSON",
-            cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
-            linkerSettings: [.linkedLibrary("simdjson")]),
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
@@ -63,7 +58,7 @@ let package = Package(
         .target(
             name: "MockAPICore",
             dependencies: [
-                "MockAPIJSON", "MockAPICompression", "CSimdJSON", "CFileSync", .product(name: "Logging", package: "swift-log"),
+                "MockAPIJSON", "MockAPICompression", "CFileSync", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         // The only code that touches libmicrohttpd and the network.
@@ -172,6 +167,5 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["APIClient", "GitHubAPI", "QiitaAPI", "GitHubStatusAPI", "MockAPITesting"],
             swiftSettings: swiftSettings),
-    ],
-    cxxLanguageStandard: .cxx17
+    ]
 )

@@ -23,9 +23,8 @@ struct CassetteFileTests {
         #expect(try folder.entries() == ["c.json"], "no temporary file is left behind")
     }
 
-    /// A file is read in simdjson's own buffer, not through an array of its bytes: one it reads, one it leaves to the
-    /// tree (a \u escape in a header), a broken one and an empty one each load, or fail with the same message, as their
-    /// bytes do.
+    /// A file loads, or fails with the same message, as its bytes do: a valid one, one with a \u escape in a header, a
+    /// broken one and an empty one.
     @Test(arguments: [
         #"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/a"}, "response": {"status": 200, "body": {"json": {"b": 1}}}}]}"#,
         #"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/", "headers": [["a", "caf\u00e9"]]}, "response": {"status": 200}}]}"#,

@@ -20,9 +20,8 @@ struct CassetteLoadTests {
         #expect(error(text) == "Fixtures/github/x.json: interactions[3].response.status: expected a number, found a string")
     }
 
-    /// A cassette large enough to be read on all cores (its interactions split into chunks, one per core; over 4 MiB,
-    /// so the tree reader reads it) still reads them in order, and of two bad ones in different chunks names the
-    /// first, as a sequential read would.
+    /// A cassette large enough to be read on all cores (its interactions split into chunks, one per core) still reads
+    /// them in order, and of two bad ones in different chunks names the first, as a sequential read would.
     @Test func largeCassette_keepsOrder_andNamesTheFirstBadInteraction() throws {
         let padding = String(repeating: "x", count: 1500)
         func text(badAt bad: Set<Int>) -> String {

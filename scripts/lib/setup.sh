@@ -18,19 +18,18 @@ apt_install() {
     $sudo env DEBIAN_FRONTEND=noninteractive ${APT_TIMEOUT:+timeout "$APT_TIMEOUT"} apt-get install -y -qq --no-install-recommends "$@" >&2
 }
 
-# The C libraries the package links, via pkg-config: libmicrohttpd (HTTP engine), yajl (order-preserving JSON),
-# simdjson (fast reading of valid cassettes), zlib and brotli (recorded gzip/deflate/br bodies are stored decoded).
+# The C libraries the package links, via pkg-config: libmicrohttpd (HTTP engine), yajl (order-preserving JSON), zlib
+# and brotli (recorded gzip/deflate/br bodies are stored decoded).
 ensure_build_dependencies() {
     local missing=()
     command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     if command -v pkg-config >/dev/null 2>&1; then
         pkg-config --exists libmicrohttpd || missing+=(libmicrohttpd-dev)
         pkg-config --exists yajl || missing+=(libyajl-dev)
-        pkg-config --exists simdjson || missing+=(libsimdjson-dev)
         pkg-config --exists zlib || missing+=(zlib1g-dev)
         pkg-config --exists libbrotlidec libbrotlienc || missing+=(libbrotli-dev)
     else
-        missing+=(libmicrohttpd-dev libyajl-dev libsimdjson-dev zlib1g-dev libbrotli-dev)
+        missing+=(libmicrohttpd-dev libyajl-dev zlib1g-dev libbrotli-dev)
     fi
     apt_install "${missing[@]}"
     if ! command -v swift >/dev/null 2>&1; then

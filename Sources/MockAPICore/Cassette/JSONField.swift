@@ -33,18 +33,20 @@ struct JSONField {
         JSONField(value: value, file: file, place: .element(place, index))
     }
 
-    /// The members of an object, refusing names outside `allowed` and repeated names. (Objects here have a handful
-    /// of members: linear scans beat building a dictionary for each of 100,000 interactions.)
+    /// The members of an object, refusing names outside `allowed` (at most 64) and repeated names. (Objects here have
+    /// a handful of members: one pass, each name looked up in `allowed` and marked seen by its place there, beats
+    /// building a dictionary for each of 100,000 interactions, and comparing every name with the ones before it.)
     func members(allowed: [String]) throws(CassetteError) -> JSONMembers {
         guard case .object(let members) = value else { throw failure("expected an object, found \(value.kindDescription)") }
-        for (position, member) in members.enumerated() {
-            guard allowed.contains(member.name) else {
+        var seen: UInt64 = 0
+        for member in members {
+            guard let place = allowed.firstIndex(of: member.name) else {
                 throw child(member.name, member.value).failure(
                     "unknown field (expected one of: \(allowed.joined(separator: ", ")))")
             }
-            for earlier in members[..<position] where earlier.name == member.name {
-                throw child(member.name, member.value).failure("field appears more than once")
-            }
+            let bit: UInt64 = 1 << UInt64(place)
+            guard seen & bit == 0 else { throw child(member.name, member.value).failure("field appears more than once") }
+            seen |= bit
         }
         return JSONMembers(owner: self, members: members)
     }

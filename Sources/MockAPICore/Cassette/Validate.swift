@@ -74,15 +74,6 @@ enum Validate {
         return nil
     }
 
-    /// ``headerProblem(name:value:)`` == nil, for the UTF-8 bytes of a field not yet made into strings (the token
-    /// reader checks a field before making it).
-    static func isHeaderField(name: Span<UInt8>, value: Span<UInt8>) -> Bool {
-        guard !name.isEmpty else { return false }
-        for index in name.indices where !HTTPSyntax.isTokenByte(name[index]) { return false }
-        for index in value.indices where isHeaderValueBreak(value[index]) { return false }
-        return true
-    }
-
     private static func isHeaderValueBreak(_ byte: UInt8) -> Bool {
         byte == 0x0A || byte == 0x0D || byte == 0x00
     }

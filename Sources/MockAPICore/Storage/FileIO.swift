@@ -50,35 +50,6 @@ package enum FileIO {
         return bytes
     }
 
-    /// Reads a regular file of 1 to `limit` bytes into memory that `buffer` gives (with room for the size it is asked
-    /// for), and returns its size; nil when the file cannot be opened or read, is not a regular file, is empty or larger
-    /// than `limit`, or is longer than fstat said: ``read(_:)`` then reads it, or says what is wrong.
-    package static func read(
-        _ path: String, limit: Int, into buffer: (_ size: Int) -> UnsafeMutablePointer<UInt8>?
-    ) -> Int? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size <= limit else {
-            return nil
-        }
-        // One byte more than fstat gave, to see that the file ends there.
-        let room = Int(info.st_size) + 1
-        guard let base = buffer(room) else { return nil }
-        var initialized = 0
-        while initialized < room {
-            let count = Glibc.read(fd, base + initialized, room - initialized)
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            initialized += count
-        }
-        return initialized < room ? initialized : nil
-    }
-
     /// Replaces a file's content so that a crash at any moment leaves either the old file or the new one, complete:
     /// the bytes go to a temporary file in the same folder, are flushed to disk, and the temporary file is renamed over
     /// the target; then the folder is flushed so the rename itself survives a power cut.
