@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // A real GraphQL parser, so recorded and replayed GraphQL requests are matched by meaning (pulls in swift-collections).
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         // C at the edge: each system library is imported by exactly one Swift target.
@@ -64,6 +66,7 @@ let package = Package(
             name: "MockAPICore",
             dependencies: [
                 "MockAPIJSON", "MockAPICompression", "CSimdJSON", "CFileSync", .product(name: "Logging", package: "swift-log"),
+                .product(name: "GraphQL", package: "GraphQL"),
             ],
             swiftSettings: swiftSettings),
         // The only code that touches libmicrohttpd and the network.

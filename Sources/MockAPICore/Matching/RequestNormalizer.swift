@@ -15,6 +15,8 @@ package struct RequestNormalizer: Sendable {
     package private(set) var wildcardHeaders: Set<String> = []
     /// JSON body locations (`$.token`, `$.items[*].secret`) whose recorded value is a placeholder somewhere.
     package private(set) var wildcardJSONPaths: Set<String> = []
+    /// The recorded GraphQL documents, parsed at load (a cache: any request's document is parsed when it is not here).
+    package var graphQLDocuments = GraphQLDocumentCache()
 
     package init(matchHeaders: [String] = []) {
         self.matchHeaders = matchHeaders.map { $0.lowercased() }
@@ -122,6 +124,7 @@ package struct RequestNormalizer: Sendable {
             return .form(parameters(String(decoding: bytes, as: UTF8.self)))
         }
         if let value = json(bytes) {
+            if let graphQL = graphQLKey(value) { return .graphQL(graphQL) }
             return .json(wildcardJSONPaths.isEmpty ? value.canonicalBytes() : blankPlaceholders(value, at: "$").canonicalBytes())
         }
         return .bytes(bytes)
@@ -160,7 +163,7 @@ package struct RequestNormalizer: Sendable {
         }
     }
 
-    private func blankPlaceholders(_ value: JSONValue, at path: String) -> JSONValue {
+    func blankPlaceholders(_ value: JSONValue, at path: String) -> JSONValue {
         if wildcardJSONPaths.contains(path), case .string = value { return .string(RedactionMarker.generic) }
         switch value {
         case .array(let elements):

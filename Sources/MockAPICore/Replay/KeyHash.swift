@@ -25,6 +25,12 @@ struct KeyHash {
                 hash.add(pair.value)
             }
         case .bytes(let bytes): hash.add(3); hash.add(bytes)
+        case .graphQL(let graphQL):
+            hash.add(4)
+            hash.add(graphQL.operation)
+            hash.add(graphQL.document)
+            hash.add(graphQL.variables)
+            hash.add(graphQL.otherMembers)
         }
         for header in key.headers {
             if let header { hash.add(header) } else { hash.add(UInt64.max) }
