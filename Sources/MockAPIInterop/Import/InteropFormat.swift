@@ -10,6 +10,10 @@ package enum InteropFormat: String, Sendable, CaseIterable {
     case vcr
     /// nock recordings (JSON arrays of definitions): nock's recorder, nock-back, octokit/fixtures.
     case nock
+    /// go-vcr cassettes (Go, YAML with `interactions[].request.url` and `response.code`).
+    case govcr
+    /// WireMock stub mappings (`mappings/*.json`, bodies in `__files/`).
+    case wiremock
 }
 
 /// A parsed input file, its format decided.
@@ -17,10 +21,14 @@ enum ParsedInput {
     case har(JSONValue)
     case vcr(Node)
     case nock(JSONValue)
+    case goVCR(Node)
+    case wireMock(JSONValue)
 
     /// Parses a file, in the given format or the one its content shows: JSON with a `log` member is HAR; YAML (or
-    /// JSON) with `http_interactions` or `interactions` is a VCR cassette; a JSON array of objects with a `scope` (or
-    /// an empty one, as nock's recorder writes when nothing was recorded) is a nock recording.
+    /// JSON) with `http_interactions` or `interactions` is a VCR cassette, or a go-vcr one when its requests have a
+    /// `url` (vcrpy's have a `uri`); a JSON array of objects with a `scope` (or an empty one, as nock's recorder writes
+    /// when nothing was recorded) is a nock recording; JSON with `request` and `response` objects (or a `mappings`
+    /// list) is a WireMock stub mapping.
     static func parse(_ bytes: [UInt8], file: String, format: InteropFormat?) throws(InteropError) -> ParsedInput {
         var content = bytes[...]
         // HAR files may start with a byte order mark, which readers must ignore.
@@ -33,6 +41,10 @@ enum ParsedInput {
             return .vcr(try yaml(Array(content), file: file))
         case .nock?:
             return .nock(try json(Array(content), file: file))
+        case .govcr?:
+            return .goVCR(try yaml(Array(content), file: file))
+        case .wiremock?:
+            return .wireMock(try json(Array(content), file: file))
         case nil:
             if first == UInt8(ascii: "[") { return try detectNock(Array(content), file: file) }
             guard first == UInt8(ascii: "{") else { return try detectYAML(Array(content), file: file) }
@@ -42,8 +54,10 @@ enum ParsedInput {
                 throw .unknownFormat(file: file, reason: "already a mockapi cassette: serve it as it is, or copy its interactions")
             }
             if document["http_interactions"] != nil || document["interactions"] != nil {
-                return .vcr(try yaml(Array(content), file: file))
+                let node = try yaml(Array(content), file: file)
+                return GoVCRImporter.recognises(node) ? .goVCR(node) : .vcr(node)
             }
+            if WireMockImporter.recognises(document) { return .wireMock(document) }
             throw unknown(file)
         }
     }
@@ -65,15 +79,16 @@ enum ParsedInput {
             if case .sequence = node { return .vcr(node) }  // VCR 1.x: the importer says why it is refused
             throw unknown(file)
         }
-        return .vcr(node)
+        return GoVCRImporter.recognises(node) ? .goVCR(node) : .vcr(node)
     }
 
     private static func unknown(_ file: String) -> InteropError {
         .unknownFormat(
             file: file,
-            reason: "neither a HAR file (JSON with a \"log\" member), a VCR or vcrpy cassette (YAML with "
-                + "http_interactions or interactions) nor a nock recording (a JSON array of definitions with scope); "
-                + "name the format with --format har, --format vcr or --format nock")
+            reason: "neither a HAR file (JSON with a \"log\" member), a VCR, vcrpy or go-vcr cassette (YAML with "
+                + "http_interactions or interactions), a nock recording (a JSON array of definitions with scope) nor a "
+                + "WireMock stub mapping (JSON with request and response); name the format with --format har, vcr, "
+                + "nock, govcr or wiremock")
     }
 
     static func json(_ bytes: [UInt8], file: String) throws(InteropError) -> JSONValue {
