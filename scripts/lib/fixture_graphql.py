@@ -24,11 +24,13 @@ MERGESTAT = {
     "github-graphql/stargazers.json": "TestStargazers.yaml",
     "github-graphql/repo-info.json": "TestRepoInfo.yaml",
 }
-# WireMock scenarios: output name -> folder in hub4j-github-graphql/.
+# WireMock scenarios: output name -> (folder in hub4j-github-graphql/, its GraphQL mappings in call order). Only the
+# GraphQL calls: the REST calls around them (`GET /user`, the repository, its pulls) and the failure scenario's first
+# query are the same requests as other cassettes', and `mockapi serve Fixtures` must answer each request from one.
 HUB4J = {
-    "github-graphql/enable-auto-merge.json": "enablePullRequestAutoMerge",
-    "github-graphql/enable-auto-merge-failure.json": "enablePullRequestAutoMergeFailure",
-    "github-graphql/mark-ready-for-review.json": "markReadyForReview",
+    "github-graphql/enable-auto-merge.json": ("enablePullRequestAutoMerge", ["4-graphql.json", "5-graphql.json"]),
+    "github-graphql/enable-auto-merge-failure.json": ("enablePullRequestAutoMergeFailure", ["5-graphql.json"]),
+    "github-graphql/mark-ready-for-review.json": ("markReadyForReview", ["5-graphql.json"]),
 }
 # decap-cms recordings: output name -> file in decap-cms-github-graphql/.
 DECAP = {
@@ -44,9 +46,10 @@ which. `stargazers.json` (10 pages of `stargazers(first: 50, after: $stargazersC
 at `%(mergestat_commit)s`, `extensions/internal/github/fixtures/` (recorded 2022; the `Authorization` header was
 deleted by its authors). `enable-auto-merge*.json` and `mark-ready-for-review.json` are WireMock scenarios of
 [%(hub4j)s](https://github.com/%(hub4j)s) at `%(hub4j_commit)s`,
-`src/test/resources/org/kohsuke/github/GHPullRequestTest/wiremock/<scenario>/` (mappings in call order, bodies from
-`__files/`; WireMock keeps no host, so these have no `upstream`); `enable-auto-merge-failure.json` holds the HTTP 200
-answer with `errors`. `decap-simple-workflow-loads.json` is one cypress recording of
+`src/test/resources/org/kohsuke/github/GHPullRequestTest/wiremock/<scenario>/mappings/`, their GraphQL calls only
+(the REST calls around them repeat requests other cassettes record, and serving `Fixtures/` must answer each request
+from one cassette; WireMock keeps no host, so these have no `upstream`); `enable-auto-merge-failure.json` holds the
+HTTP 200 answer with `errors`. `decap-simple-workflow-loads.json` is one cypress recording of
 [%(decap)s](https://github.com/%(decap)s) at `%(decap_commit)s`, `cypress/fixtures/` (normalised by its authors:
 owner, repo, tokens and users replaced, some response headers dropped), turned into nock definitions by
 `scripts/lib/fixture_graphql.py` (host `https://api.github.com`) and imported. Licences: MIT, copied as
@@ -102,18 +105,16 @@ def build_graphql(data, importer, scratch, read_bytes):
     outputs["github-graphql/" + MERGESTAT_LICENSE_OUT] = read_bytes(os.path.join(folder, "LICENSE"))
 
     folder = os.path.join(data, "hub4j-github-graphql")
-    for rel, scenario in sorted(HUB4J.items()):
+    for rel, (scenario, files) in sorted(HUB4J.items()):
         mappings = os.path.join(folder, scenario, "mappings")
-        # WireMock's recorder numbers the files in call order.
-        files = sorted((f for f in os.listdir(mappings) if f.endswith(".json")), key=lambda f: int(f.split("-")[0]))
-        source = ("Recorded GitHub traffic (REST and GraphQL) from %s@%s src/test/resources/org/kohsuke/github/"
-                  "GHPullRequestTest/wiremock/%s/ (WireMock stub mappings, MIT, see %s). Imported by "
-                  "scripts/build-fixtures with mockapi import, mappings in call order, bodyFileName bodies read from "
-                  "__files/; WireMock keeps no host, so no upstream; nothing else changed." % (
-                      HUB4J_REPO, HUB4J_COMMIT, scenario, HUB4J_LICENSE_OUT))
+        source = ("Recorded GitHub GraphQL traffic from %s@%s src/test/resources/org/kohsuke/github/"
+                  "GHPullRequestTest/wiremock/%s/mappings/%s (WireMock stub mappings, MIT, see %s; only the GraphQL "
+                  "calls of the scenario). Imported by scripts/build-fixtures with mockapi import, in call order; "
+                  "WireMock keeps no host, so no upstream; nothing else changed." % (
+                      HUB4J_REPO, HUB4J_COMMIT, scenario, ", ".join(files), HUB4J_LICENSE_OUT))
         outputs[rel] = importer.run([os.path.join(mappings, f) for f in files], rel, source)
-        provenance[rel] = "`%s` @ `%s`, `src/test/resources/org/kohsuke/github/GHPullRequestTest/wiremock/%s/`" % (
-            HUB4J_REPO, HUB4J_COMMIT, scenario)
+        provenance[rel] = "`%s` @ `%s`, `src/test/resources/org/kohsuke/github/GHPullRequestTest/wiremock/%s/mappings/` (%s)" % (
+            HUB4J_REPO, HUB4J_COMMIT, scenario, ", ".join("`%s`" % f for f in files))
     outputs["github-graphql/" + HUB4J_LICENSE_OUT] = read_bytes(os.path.join(folder, "LICENSE.txt"))
 
     folder = os.path.join(data, "decap-cms-github-graphql")
