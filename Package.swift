@@ -61,12 +61,19 @@ let package = Package(
 
         // Order- and literal-preserving JSON for cassettes (Foundation's parsers reorder keys and round numbers).
         .target(name: "MockAPIJSON", dependencies: ["CYAJL"], swiftSettings: swiftSettings),
+        // GraphQL documents in canonical form, parsed by GraphQLSwift. Its own target, importing GraphQL
+        // implementation-only, so that the modules GraphQL loads (CoreFoundation among them) stay out of MockAPICore's
+        // compilation, where they hide Glibc's `stat` from its files in release (whole-module) builds.
+        .target(
+            name: "MockAPIGraphQL",
+            dependencies: ["MockAPIJSON", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: swiftSettings),
         // Cassettes, matching, replay, redaction, recording: pure, no sockets.
         .target(
             name: "MockAPICore",
             dependencies: [
-                "MockAPIJSON", "MockAPICompression", "CSimdJSON", "CFileSync", .product(name: "Logging", package: "swift-log"),
-                .product(name: "GraphQL", package: "GraphQL"),
+                "MockAPIJSON", "MockAPIGraphQL", "MockAPICompression", "CSimdJSON", "CFileSync",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         // The only code that touches libmicrohttpd and the network.

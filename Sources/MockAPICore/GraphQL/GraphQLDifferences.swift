@@ -1,3 +1,4 @@
+import MockAPIGraphQL
 import MockAPIJSON
 
 /// What differs between an unmatched GraphQL request and a recorded one, one line each, in the words of GraphQL:

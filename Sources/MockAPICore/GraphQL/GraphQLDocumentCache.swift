@@ -1,3 +1,5 @@
+import MockAPIGraphQL
+
 /// Recorded GraphQL documents, parsed once at load and kept by their text: a request that sends a recorded document
 /// as it was recorded (a client sends its queries as constants) is put in canonical form by one dictionary lookup.
 /// Any other document is parsed when it arrives. Only ever read after load, so it is shared without a lock.

@@ -1,3 +1,5 @@
+import MockAPIGraphQL
+
 /// Finds the recorded GraphQL requests that replay matches as plain JSON because their document cannot be put in
 /// canonical form (it does not parse, or `operationName` names no operation of it), so that loading can say so.
 package enum GraphQLRecordingCheck {

@@ -1,3 +1,4 @@
+import MockAPIGraphQL
 import MockAPIJSON
 
 extension RequestNormalizer {

@@ -1,4 +1,7 @@
-import GraphQL
+// Implementation-only: clients of this module then do not load GraphQL, nor the CoreFoundation it imports, whose
+// `stat` hides Glibc's from MockAPICore's files in release (whole-module) builds. Safe without library evolution
+// because nothing this module shows (package or public) holds or returns a type of GraphQL's.
+@_implementationOnly import GraphQL
 
 /// A GraphQL document parsed by GraphQLSwift's parser and put in canonical form: each operation with its named
 /// fragments inlined, its selections and arguments sorted, whitespace, commas and comments gone.

@@ -1,4 +1,7 @@
-import GraphQL
+// Implementation-only: clients of this module then do not load GraphQL, nor the CoreFoundation it imports, whose
+// `stat` hides Glibc's from MockAPICore's files in release (whole-module) builds. Safe without library evolution
+// because nothing this module shows (package or public) holds or returns a type of GraphQL's.
+@_implementationOnly import GraphQL
 import MockAPIJSON
 
 /// Values, types and directives of a parsed document in canonical text: no whitespace, object fields sorted by name,
