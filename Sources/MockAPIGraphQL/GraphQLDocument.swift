@@ -14,7 +14,8 @@ package struct GraphQLDocument: Sendable, Hashable {
         do {
             document = try parse(source: text, noLocation: true)
         } catch let error as GraphQLError {
-            throw .syntax(error.message)
+            // The parser's message goes on with the source around the error: its first line says what and where.
+            throw .syntax(error.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? error.message)
         } catch {
             throw .syntax("\(error)")
         }
