@@ -8,7 +8,8 @@ Fixtures/github-graphql/stargazers.json); the JSON body is the GraphQL one with 
 so both have the same bytes but for one letter. For each request kind a server runs under callgrind (instrumentation
 off), takes 200 requests of warm-up on one keep-alive connection, then callgrind counts REQUESTS more (default 1000).
 Kinds: bare GET; JSON body; GraphQL as recorded (its document is known, so it costs a dictionary lookup); GraphQL
-re-formatted (another layout and field order: parsed when it arrives). Prints instructions a request and, for each
+re-formatted (another layout and field order: parsed when it first arrives, then kept); GraphQL new each time (another
+comment in every request, so every document is parsed). Prints instructions a request and, for each
 body, its cost above the bare GET, and the GraphQL / JSON ratios of those costs. Counts, not seconds: the same on a
 busy machine. Needs valgrind (callgrind_control) and a release mockapi.
 """
@@ -41,23 +42,28 @@ def cassette_and_requests():
     cassette = {"mockapi": 1, "source": "scripts/lib/bench_graphql.py (stargazers query of mergestat-lite)",
                 "interactions": [interaction("GET", "/zen", None), interaction("POST", "/search", search),
                                  interaction("POST", "/graphql", graphql)]}
+    def fresh(number):
+        # Another comment each time: a document no cache holds, parsed on arrival.
+        query = "# request %08d\n" % number + reformatted_query
+        return json.dumps({"variables": body["variables"], "query": query}, separators=(",", ":")).encode()
     requests = {
-        "bare GET": (b"GET", b"/zen", b""),
-        "JSON body": (b"POST", b"/search", search),
-        "GraphQL as recorded": (b"POST", b"/graphql", graphql),
-        "GraphQL re-formatted": (b"POST", b"/graphql", reformatted),
+        "bare GET": (b"GET", b"/zen", lambda _: b""),
+        "JSON body": (b"POST", b"/search", lambda _: search),
+        "GraphQL as recorded": (b"POST", b"/graphql", lambda _: graphql),
+        "GraphQL re-formatted": (b"POST", b"/graphql", lambda _: reformatted),
+        "GraphQL new each time": (b"POST", b"/graphql", fresh),
     }
     return cassette, requests
 
 
-def send_all(port, request, count):
-    method, path, body = request
-    message = b"%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (
-        method, path, len(body), body)
+def send_all(port, request, count, first=0):
+    method, path, make_body = request
     connection = socket.create_connection(("127.0.0.1", port))
     pending = b""
-    for _ in range(count):
-        connection.sendall(message)
+    for number in range(first, first + count):
+        body = make_body(number)
+        connection.sendall(b"%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                           b"Content-Length: %d\r\n\r\n%s" % (method, path, len(body), body))
         while b"\r\n\r\n" not in pending:
             pending += connection.recv(65536)
         head, _, rest = pending.partition(b"\r\n\r\n")
@@ -84,7 +90,7 @@ def count(mockapi, cassette_path, request, requests, work):
     port = int(match.group(1))
     send_all(port, request, 200)
     subprocess.run(["callgrind_control", "-i", "on", str(server.pid)], check=True, capture_output=True)
-    send_all(port, request, requests)
+    send_all(port, request, requests, first=200)
     subprocess.run(["callgrind_control", "-i", "off", str(server.pid)], check=True, capture_output=True)
     subprocess.run(["callgrind_control", "-d", str(server.pid)], check=True, capture_output=True)
     dump = os.path.join(work, "callgrind.%d.1" % server.pid)
@@ -112,12 +118,12 @@ def main():
         results = {name: count(stripped, path, request, requests, work) for name, request in kinds.items()}
     floor = results["bare GET"]
     print("body of %d bytes (GraphQL) / %d bytes (JSON); %d requests counted each" % (
-        len(kinds["GraphQL as recorded"][2]), len(kinds["JSON body"][2]), requests))
+        len(kinds["GraphQL as recorded"][2](0)), len(kinds["JSON body"][2](0)), requests))
     for name, value in results.items():
         above = "" if name == "bare GET" else ", %.0f above the bare GET" % (value - floor)
         print("%-22s %9.0f instructions a request%s" % (name, value, above))
     json_cost = results["JSON body"] - floor
-    for name in ("GraphQL as recorded", "GraphQL re-formatted"):
+    for name in ("GraphQL as recorded", "GraphQL re-formatted", "GraphQL new each time"):
         print("%s / JSON body (cost above the bare GET): %.2f" % (name, (results[name] - floor) / json_cost))
 
 
