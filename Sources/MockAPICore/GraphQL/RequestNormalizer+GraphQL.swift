@@ -23,6 +23,28 @@ extension RequestNormalizer {
     }
 }
 
+extension RequestNormalizer {
+    /// For a request without a body whose query has a `query` parameter that is a GraphQL document (GraphQL over
+    /// GET): its `query`, `operationName` and `variables` (JSON text) parameters become the key's GraphQL body, as if
+    /// the request had POSTed them; any other parameter stays in the query. Nothing changes for any other request.
+    func moveGraphQLParameters(of key: inout RequestKey) {
+        guard key.query.contains(where: { $0.name == "query" }) else { return }
+        var members: [JSONMember] = []
+        for parameter in key.query {
+            switch parameter.name {
+            case "query", "operationName": members.append(JSONMember(parameter.name, .string(parameter.value)))
+            case "variables":
+                guard let variables = try? JSONValue.parse(parameter.value) else { return }
+                members.append(JSONMember("variables", variables))
+            default: continue
+            }
+        }
+        guard let graphQL = graphQLKey(.object(members)) else { return }
+        key.query.removeAll { ["query", "operationName", "variables"].contains($0.name) }
+        key.body = .graphQL(graphQL)
+    }
+}
+
 extension GraphQLKey {
     /// `{}`: no variables (absent and null alike).
     static let noVariables = Array("{}".utf8)

@@ -93,7 +93,7 @@ package struct RequestNormalizer: Sendable {
     }
 
     package func key(method: String, path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) -> RequestKey {
-        RequestKey(
+        var key = RequestKey(
             method: RequestNormalizer.normalizeMethod(method),
             path: PercentDecoding.normalizePath(path),
             // The common request (no query, no body, no header to match) calls nothing for them.
@@ -104,6 +104,9 @@ package struct RequestNormalizer: Sendable {
                 guard !values.isEmpty else { return nil }
                 return wildcardHeaders.contains(name) ? RedactionMarker.generic : values.joined(separator: ", ")
             })
+        // A GraphQL GET (`?query=…&variables=…`) is keyed like the same request POSTed.
+        if body.isEmpty, !key.query.isEmpty { moveGraphQLParameters(of: &key) }
+        return key
     }
 
     /// Decoded, sorted pairs, with placeholder-covered values blanked out.

@@ -170,3 +170,18 @@ private final class ReportBox: Sendable {
     func add(_ report: UnmatchedReport) { reports.withLock { $0.append(report) } }
     var all: [UnmatchedReport] { reports.withLock { $0 } }
 }
+
+/// GraphQL over GET: the document and its variables in the query string.
+struct GraphQLOverGETTests {
+    @Test func GraphQL_aGETWithAQueryParameter_isMatchedByMeaning() async {
+        let recorded = "/graphql?query=%7B%20viewer%20%7B%20login%20name%20%7D%20%7D&variables=%7B%22a%22%3A1%2C%22b%22%3A2%7D"
+        let replayer = Replayer.make([.make([.get(recorded, status: 200), .get("/search?query=cats", status: 201)])])
+        // Another layout and field order, variables in another key order.
+        #expect(await replayer.respond(
+            to: .get("/graphql?variables=%7B%22b%22%3A2%2C%22a%22%3A1%7D&query=%7Bviewer%7Bname%2Clogin%7D%7D")).status == 200)
+        #expect(await replayer.respond(
+            to: .get("/graphql?variables=%7B%22b%22%3A3%2C%22a%22%3A1%7D&query=%7Bviewer%7Bname%2Clogin%7D%7D")).status == 404)
+        // A `query` parameter that is no GraphQL document is an ordinary parameter.
+        #expect(await replayer.respond(to: .get("/search?query=cats")).status == 201)
+    }
+}
