@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // `swift package generate-documentation` for the DocC catalogs of MockAPITesting and APIClient (scripts/docs-docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // A real GraphQL parser, so recorded and replayed GraphQL requests are matched by meaning (pulls in swift-collections).
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         // C at the edge: each system library is imported by exactly one Swift target.
@@ -54,11 +56,19 @@ let package = Package(
 
         // Order- and literal-preserving JSON for cassettes (Foundation's parsers reorder keys and round numbers).
         .target(name: "MockAPIJSON", dependencies: ["CYAJL"], swiftSettings: swiftSettings),
+        // GraphQL documents in canonical form, parsed by GraphQLSwift. Its own target, importing GraphQL
+        // implementation-only, so that the modules GraphQL loads (CoreFoundation among them) stay out of MockAPICore's
+        // compilation, where they hide Glibc's `stat` from its files in release (whole-module) builds.
+        .target(
+            name: "MockAPIGraphQL",
+            dependencies: ["MockAPIJSON", .product(name: "GraphQL", package: "GraphQL")],
+            swiftSettings: swiftSettings),
         // Cassettes, matching, replay, redaction, recording: pure, no sockets.
         .target(
             name: "MockAPICore",
             dependencies: [
-                "MockAPIJSON", "MockAPICompression", "CFileSync", .product(name: "Logging", package: "swift-log"),
+                "MockAPIJSON", "MockAPIGraphQL", "MockAPICompression", "CFileSync",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         // The only code that touches libmicrohttpd and the network.

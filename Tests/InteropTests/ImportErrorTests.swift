@@ -34,9 +34,10 @@ struct ImportErrorTests {
         ("status.yaml", "interactions:\n- request: {method: GET, uri: 'http://x.test/'}\n  response: {status: {code: 999}}\n",
          "status.yaml: interactions[0].response.status.code: expected an HTTP status from 100 to 599, found 999 (line 3)"),
         ("notes.txt", "just some notes\n",
-         "notes.txt: neither a HAR file (JSON with a \"log\" member), a VCR or vcrpy cassette (YAML with http_interactions "
-            + "or interactions), a Betamax cassette nor a nock recording (a JSON array of definitions with scope); name the "
-            + "format with --format har, --format vcr, --format betamax or --format nock"),
+         "notes.txt: neither a HAR file (JSON with a \"log\" member), a VCR, vcrpy or go-vcr cassette (YAML with "
+            + "http_interactions or interactions), a Betamax cassette, a nock recording (a JSON array of definitions "
+            + "with scope) nor a WireMock stub mapping (JSON with request and response); name the format with "
+            + "--format har, vcr, betamax, nock, govcr or wiremock"),
         ("scope.json", #"[{"scope": "https://x.test:443/api", "method": "get", "path": "/"}]"#,
          "scope.json: [0].scope: expected an origin such as https://api.github.com:443, without a path"),
         ("path.json", #"[{"scope": "https://x.test", "method": "get"}]"#, "path.json: [0].path: required field is missing"),

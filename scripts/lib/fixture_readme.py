@@ -4,6 +4,8 @@ The table of each section is made from the cassettes themselves (read, never wri
 """
 import json
 
+from fixture_graphql import GRAPHQL_SECTION, licences as graphql_licences
+
 from fixture_qiita import QIITA_COMMIT, QIITA_REPO, QIITA_LICENSE_OUT, QIITA_RATE_LIMIT, QIITA_RATE_RESET, \
     QIITA_INVENTED_ITEM_IDS, QIITA_PER_PAGE, QIITA_MISSING_ITEM_ID, QIITA_MISSING_USER_ID
 
@@ -164,7 +166,7 @@ Invented (and labelled as such in each cassette's `source`):
   the POST 201 answers with `get_item.json` because the test data has no create example;
 - `errors.json`: the missing ids `%(missing_item)s` and `%(missing_user)s`;
 - no `recordedAt` and no `date` header anywhere (nothing was recorded).
-
+%(graphql_section)s
 ## Cassettes
 
 | File | Interactions (method path → status) | Source | Licence |
@@ -249,13 +251,14 @@ def build_readme(outputs, provenance):
         "per_page": QIITA_PER_PAGE,
         "missing_item": QIITA_MISSING_ITEM_ID,
         "missing_user": QIITA_MISSING_USER_ID,
+        "graphql_section": GRAPHQL_SECTION,
     }
     rows = []
     for rel in sorted(provenance):
         cassette = json.loads(outputs[rel].decode("utf-8"))
         interactions = cassette["interactions"]
         cells = "<br>".join(interaction_summary(i) for i in interactions)
-        licence = LICENCES.get(rel) or "MIT (`%s`)" % (
+        licence = LICENCES.get(rel) or graphql_licences().get(rel) or "MIT (`%s`)" % (
             OCTOKIT_LICENSE_OUT if rel.startswith("github/") else QIITA_LICENSE_OUT)
         rows.append("| [`%s`](%s) | %d: %s | %s | %s |" % (rel, rel, len(interactions), cells, provenance[rel], licence))
     sections = {"client": [], "status": []}

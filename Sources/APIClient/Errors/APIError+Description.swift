@@ -27,6 +27,8 @@ extension APIError: LocalizedError {
                 + Self.describe(underlying)
         case .cancelled(let request):
             "\(request): cancelled"
+        case .graphQL(let request, _, let errors):
+            "\(request): GraphQL error\(errors.count == 1 ? "" : "s"): " + errors.map(\.description).joined(separator: "; ")
         }
     }
 

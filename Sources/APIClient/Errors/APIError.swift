@@ -20,13 +20,16 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
     case decodingFailed(request: RequestSummary, response: HTTPResponse, underlying: any Error)
     /// The task was cancelled before the call finished (while sending, waiting to retry, or refreshing auth).
     case cancelled(request: RequestSummary)
+    /// A GraphQL answer that carries `errors` (GraphQL answers them with status 200): every error, in order, and the
+    /// whole answer, whose `data` may hold what did succeed.
+    case graphQL(request: RequestSummary, response: HTTPResponse, errors: [GraphQLResponseError])
 
     /// The request the error is about.
     public var request: RequestSummary {
         switch self {
         case .invalidURL(let request, _), .encodingFailed(let request, _), .authenticationFailed(let request, _),
              .transport(let request, _), .unexpectedStatus(let request, _, _), .decodingFailed(let request, _, _),
-             .cancelled(let request):
+             .cancelled(let request), .graphQL(let request, _, _):
             request
         }
     }
@@ -34,7 +37,7 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
     /// The answer, for errors that got one.
     public var response: HTTPResponse? {
         switch self {
-        case .unexpectedStatus(_, let response, _), .decodingFailed(_, let response, _): response
+        case .unexpectedStatus(_, let response, _), .decodingFailed(_, let response, _), .graphQL(_, let response, _): response
         default: nil
         }
     }
@@ -46,6 +49,12 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
     public func errorBody<T: APIErrorBody>(as type: T.Type = T.self) -> T? {
         guard case .unexpectedStatus(_, _, let body) = self else { return nil }
         return body as? T
+    }
+
+    /// The errors of a GraphQL answer that carried some; empty for any other error.
+    public var graphQLErrors: [GraphQLResponseError] {
+        guard case .graphQL(_, _, let errors) = self else { return [] }
+        return errors
     }
 
     /// Whether the call was cancelled.

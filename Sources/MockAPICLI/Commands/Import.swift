@@ -4,10 +4,11 @@ import MockAPICore
 import MockAPIInterop
 
 extension MockAPI {
-    /// `mockapi import`: HAR files, VCR/vcrpy and Betamax cassettes and nock recordings into a mockapi cassette.
+    /// `mockapi import`: HAR files, VCR/vcrpy/go-vcr and Betamax cassettes, nock recordings and WireMock stubs into a
+    /// mockapi cassette.
     package struct Import: AsyncParsableCommand {
         package static let configuration = CommandConfiguration(
-            abstract: "Turn HAR files, VCR, vcrpy or Betamax cassettes and nock recordings into a mockapi cassette.",
+            abstract: "Turn HAR files, VCR, vcrpy, go-vcr or Betamax cassettes, nock recordings and WireMock stubs into a mockapi cassette.",
             discussion: """
                 Reads each FILE, in the format its content shows (or --format), and writes all their interactions, in \
                 order, into one cassette that `mockapi serve` replays. Nothing is written unless every file reads \
@@ -30,6 +31,15 @@ extension MockAPI {
                 nock-back and octokit/fixtures keep them): scope, method, path with query, body, status, response (hex \
                 when responseIsBinary), reqheaders and headers or rawHeaders; header numbers become text. nock keeps \
                 no time of recording, so the first date header of each answer becomes recordedAt.
+
+                go-vcr cassettes (Go, YAML with interactions whose request has a url): url, method, headers and body; \
+                code, headers, body and duration (which becomes durationMs).
+
+                WireMock stub mappings (mappings/*.json, one stub per file, or a file with a mappings list): \
+                request.url (or urlPath with equalTo queryParameters), method, equalTo headers, the body of \
+                bodyPatterns[].equalToJson or equalTo; response status, headers and body, jsonBody, base64Body or \
+                bodyFileName (read from the __files folder beside mappings). Stubs that match by pattern are skipped \
+                with a warning. WireMock keeps no host, so the interactions have no upstream.
 
                 Secrets are scrubbed as `mockapi record` scrubs them (credentials by name and by shape; add rules with \
                 the --redact-* options, keep a value with --keep-*, or turn the defaults off with \
@@ -59,7 +69,7 @@ extension MockAPI {
                 completion: .file(extensions: ["json"]))
         package var to: String?
 
-        @Option(help: ArgumentHelp("Read every file as this format instead of deciding from its content: har, vcr, betamax or nock.", valueName: "format"))
+        @Option(help: ArgumentHelp("Read every file as this format instead of deciding from its content: har, vcr, betamax, nock, govcr or wiremock.", valueName: "format"))
         package var format: InteropFormatOption?
 
         @Flag(help: "Replace the cassette if it exists (otherwise an existing file is never touched).")

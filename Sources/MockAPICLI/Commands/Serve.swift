@@ -151,6 +151,7 @@ extension MockAPI {
             let conditions = replayer.conditions
             if conditions.isActive { logger.info("\(conditions.summary)") }
             if let warning = conditions.warning(for: loaded) { logger.warning("--latency \(warning)") }
+            for warning in GraphQLRecordingCheck.warnings(for: loaded) { logger.warning("\(warning)") }
             let interactions = replayer.interactionCount
             server.warnIfReachableFromOtherMachines(logger)
             try ReadyAnnouncement.announce(

@@ -24,7 +24,12 @@ package enum AnswerComparison {
             findings.append(DriftFinding(kind: .body, recorded: "JSON", live: liveBody.isEmpty ? "empty" : "not JSON", breaking: true))
             return findings
         }
-        return findings + JSONShapeDiff.compare(recorded: JSONShape(of: was), live: JSONShape(of: now))
+        let shape = JSONShapeDiff.compare(recorded: JSONShape(of: was), live: JSONShape(of: now))
+        // A GraphQL answer (status 200 either way) that now carries errors: one breaking finding says so.
+        if let errors = GraphQLDrift.errorsFinding(recorded: was, live: now) {
+            return findings + [errors] + shape.filter { !($0.path ?? "").hasPrefix("$.errors") }
+        }
+        return findings + shape
     }
 
     /// `application/json` for `Application/JSON; charset=utf-8`: parameters are not structure.

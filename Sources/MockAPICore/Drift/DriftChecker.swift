@@ -10,7 +10,7 @@ package struct DriftChecker: Sendable {
         package var overrides: [UpstreamRoute]
         /// `--header` fields added to every request (credentials).
         package var headers: HTTPHeaders
-        /// Also send requests whose method is not safe (anything but GET and HEAD).
+        /// Also send requests whose method is not safe (anything but GET, HEAD and GraphQL queries).
         package var unsafe: Bool
         /// Requests in flight at once.
         package var concurrency: Int
@@ -87,7 +87,9 @@ package struct DriftChecker: Sendable {
     /// Why an interaction is not sent, if it is not.
     func reasonToSkip(_ interaction: Interaction) -> DriftResult.SkipReason? {
         let method = interaction.request.method.uppercased()
-        if !options.unsafe, !DriftChecker.safeMethods.contains(method) { return .unsafeMethod(method) }
+        if !options.unsafe, !DriftChecker.safeMethods.contains(method), !GraphQLDrift.isQuery(interaction.request) {
+            return .unsafeMethod(method)
+        }
         if interaction.response.status == 304 { return .notModified }
         return nil
     }

@@ -79,7 +79,9 @@ extension UnmatchedReport {
             let differences = (miss["differences"]?.arrayValue ?? []).compactMap(\.stringValue)
             return NearMiss(cassette: cassette, index: position, request: request, differences: differences, distance: 0)
         }
-        self.init(method: method, path: path, query: request["query"]?.stringValue, reason: reason, nearest: nearest)
+        self.init(
+            method: method, path: path, query: request["query"]?.stringValue, operation: request["operation"]?.stringValue,
+            reason: reason, nearest: nearest)
     }
 
     /// The reason in "mockapi: <reason>: <method> <target>": between the prefix and the last ": <method> ".

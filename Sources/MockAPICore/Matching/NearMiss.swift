@@ -25,7 +25,10 @@ package struct RequestComparison {
     package init(request: RequestKey, body: [UInt8], normalizer: RequestNormalizer) {
         self.request = request
         self.normalizer = normalizer
-        if case .json = request.body { self.requestJSON = normalizer.json(body) } else { self.requestJSON = nil }
+        switch request.body {
+        case .json, .graphQL: self.requestJSON = normalizer.json(body)
+        default: self.requestJSON = nil
+        }
     }
 
     /// The differences with a recorded request, and a distance for ranking (0 only when nothing differs).
@@ -80,6 +83,10 @@ package struct RequestComparison {
             var lines: [String] = []
             RequestComparison.jsonDifferences(mine, theirs, at: "$", into: &lines)
             return lines.isEmpty ? ["body: differs"] : lines
+        case (.graphQL, .graphQL):
+            guard let mine = requestJSON, let theirs = recordedJSON(recordedBody) else { return ["body: differs"] }
+            let lines = GraphQLDifferences(normalizer: normalizer).lines(mine, recorded: theirs)
+            return lines.isEmpty ? ["body: differs"] : lines
         case (.form(let mine), .form(let theirs)):
             return RequestComparison.parameterDifferences(mine, theirs, label: "form field")
         case (.none, _):
@@ -98,6 +105,7 @@ package struct RequestComparison {
         case .json: "JSON"
         case .form: "form"
         case .bytes(let bytes): "\(bytes.count) bytes"
+        case .graphQL(let graphQL): "GraphQL \(graphQL.operation)"
         }
     }
 
@@ -118,7 +126,10 @@ package struct RequestComparison {
         }
     }
 
-    static func jsonDifferences(_ mine: JSONValue, _ theirs: JSONValue, at path: String, into lines: inout [String]) {
+    /// `label` starts each line: `body field $.page: 2 (recorded 1)`.
+    static func jsonDifferences(
+        _ mine: JSONValue, _ theirs: JSONValue, at path: String, label: String = "body field", into lines: inout [String]
+    ) {
         guard lines.count <= maximumDifferences, mine.canonicalBytes() != theirs.canonicalBytes() else { return }
         switch (mine, theirs) {
         case (.object(let a), .object(let b)):
@@ -127,19 +138,21 @@ package struct RequestComparison {
             for name in names {
                 let child = path + "." + name
                 switch (a.last { $0.name == name }?.value, b.last { $0.name == name }?.value) {
-                case (let x?, let y?): jsonDifferences(x, y, at: child, into: &lines)
-                case (let x?, nil): lines.append("body field \(child): \(clip(x)) (not recorded)")
-                case (nil, let y?): lines.append("body field \(child): absent (recorded \(clip(y)))")
+                case (let x?, let y?): jsonDifferences(x, y, at: child, label: label, into: &lines)
+                case (let x?, nil): lines.append("\(label) \(child): \(clip(x)) (not recorded)")
+                case (nil, let y?): lines.append("\(label) \(child): absent (recorded \(clip(y)))")
                 case (nil, nil): break
                 }
             }
         case (.array(let a), .array(let b)) where a.count == b.count:
-            for (offset, pair) in zip(a, b).enumerated() { jsonDifferences(pair.0, pair.1, at: "\(path)[\(offset)]", into: &lines) }
+            for (offset, pair) in zip(a, b).enumerated() {
+                jsonDifferences(pair.0, pair.1, at: "\(path)[\(offset)]", label: label, into: &lines)
+            }
         case (.string, .string(let recorded)) where RedactionMarker.isPlaceholder(recorded):
             // A placeholder matches any value: no difference, and the client's secret is not echoed into the report.
             break
         default:
-            lines.append("body field \(path): \(clip(mine)) (recorded \(clip(theirs)))")
+            lines.append("\(label) \(path): \(clip(mine)) (recorded \(clip(theirs)))")
         }
     }
 

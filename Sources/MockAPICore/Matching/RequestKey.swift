@@ -68,4 +68,7 @@ package enum BodyKey: Hashable, Sendable {
     case form([QueryParameter])
     /// Anything else: compared byte for byte.
     case bytes([UInt8])
+    /// A GraphQL request (a JSON body with a string `query` that parses): compared by operation, canonical document
+    /// and variables (see ``GraphQLKey``).
+    case graphQL(GraphQLKey)
 }

@@ -15,6 +15,8 @@ package struct RequestNormalizer: Sendable {
     package private(set) var wildcardHeaders: Set<String> = []
     /// JSON body locations (`$.token`, `$.items[*].secret`) whose recorded value is a placeholder somewhere.
     package private(set) var wildcardJSONPaths: Set<String> = []
+    /// The recorded GraphQL documents, parsed at load (a cache: any request's document is parsed when it is not here).
+    package var graphQLDocuments = GraphQLDocumentCache()
 
     package init(matchHeaders: [String] = []) {
         self.matchHeaders = matchHeaders.map { $0.lowercased() }
@@ -76,7 +78,7 @@ package struct RequestNormalizer: Sendable {
     }
 
     package func key(method: String, path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) -> RequestKey {
-        RequestKey(
+        var key = RequestKey(
             method: RequestNormalizer.normalizeMethod(method),
             path: PercentDecoding.normalizePath(path),
             // The common request (no query, no body, no header to match) calls nothing for them.
@@ -87,6 +89,9 @@ package struct RequestNormalizer: Sendable {
                 guard !values.isEmpty else { return nil }
                 return wildcardHeaders.contains(name) ? RedactionMarker.generic : values.joined(separator: ", ")
             })
+        // A GraphQL GET (`?query=…&variables=…`) is keyed like the same request POSTed.
+        if body.isEmpty, !key.query.isEmpty { moveGraphQLParameters(of: &key) }
+        return key
     }
 
     /// Decoded, sorted pairs, with placeholder-covered values blanked out.
@@ -107,6 +112,7 @@ package struct RequestNormalizer: Sendable {
             return .form(parameters(String(decoding: bytes, as: UTF8.self)))
         }
         if let value = json(bytes) {
+            if let graphQL = graphQLKey(value) { return .graphQL(graphQL) }
             return .json(wildcardJSONPaths.isEmpty ? value.canonicalBytes() : blankPlaceholders(value, at: "$").canonicalBytes())
         }
         return .bytes(bytes)
@@ -145,7 +151,7 @@ package struct RequestNormalizer: Sendable {
         }
     }
 
-    private func blankPlaceholders(_ value: JSONValue, at path: String) -> JSONValue {
+    func blankPlaceholders(_ value: JSONValue, at path: String) -> JSONValue {
         if wildcardJSONPaths.contains(path), case .string = value { return .string(RedactionMarker.generic) }
         switch value {
         case .array(let elements):

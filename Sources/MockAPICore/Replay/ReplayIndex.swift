@@ -58,6 +58,10 @@ package final class ReplayIndex: Sendable {
                 }
             }
         }
+        // Recorded GraphQL documents are parsed once, here (a view sharing another's keys takes that one's).
+        if let keysFrom { normalizer.graphQLDocuments = keysFrom.normalizer.graphQLDocuments } else {
+            normalizer.graphQLDocuments.learn(from: cassettes)
+        }
         self.normalizer = normalizer
         self.answers = places.map { _ in PreparedSlot() }
         self.preparer = AnswerPreparer(cassettes: cassettes, rewriters: RewriterTable(cassettes: cassettes, baseURL: baseURL))

@@ -82,7 +82,8 @@ package final class Replayer: Responder {
             if let queue = index.queueNumber(for: get) { return answer(fromQueue: queue, request: request) }
         }
         let miss = unmatched(
-            request, reason: "no recorded interaction matches", nearest: index.nearest(to: key, body: request.body))
+            request, reason: "no recorded interaction matches", operation: key.body.graphQLOperation,
+            nearest: index.nearest(to: key, body: request.body))
         return (miss, nil)
     }
 
@@ -122,10 +123,13 @@ package final class Replayer: Responder {
     }
 
     /// - Parameter nearest: found only when no `fallback` answers instead.
-    private func unmatched(_ request: HTTPRequest, reason: String, nearest: @autoclosure () -> [NearMiss]) -> Reply {
+    private func unmatched(
+        _ request: HTTPRequest, reason: String, operation: String? = nil, nearest: @autoclosure () -> [NearMiss]
+    ) -> Reply {
         if let fallback { return fallback.reply(to: request) }
         let report = UnmatchedReport(
-            method: request.method, path: request.path, query: request.query, reason: reason, nearest: nearest())
+            method: request.method, path: request.path, query: request.query, operation: operation, reason: reason,
+            nearest: nearest())
         return Replayer.miss(request, report, options: options, journal: journal, scope: scope, onUnmatched: onUnmatched)
     }
 

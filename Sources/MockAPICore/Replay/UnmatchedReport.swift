@@ -8,21 +8,27 @@ public struct UnmatchedReport: Sendable, Equatable {
     public let path: String
     /// The request's raw query, without the `?`; nil when there was none.
     public let query: String?
+    /// The GraphQL operation the request asked for (`query Repo`), when it is a GraphQL request.
+    public let operation: String?
     /// `no recorded interaction matches`, or why a matching one could not answer.
     public let reason: String
     /// The recorded requests nearest to it, closest first, each with what differs.
     public let nearest: [NearMiss]
 
-    package init(method: String, path: String, query: String?, reason: String, nearest: [NearMiss]) {
+    package init(method: String, path: String, query: String?, operation: String? = nil, reason: String, nearest: [NearMiss]) {
         self.method = method
         self.path = path
         self.query = query
+        self.operation = operation
         self.reason = reason
         self.nearest = nearest
     }
 
     /// The path with its query: `/repos/o/r/issues?per_page=4`.
     public var target: String { query.map { "\(path)?\($0)" } ?? path }
+
+    /// The target and, for a GraphQL request, its operation: `/graphql query Repo`.
+    var described: String { operation.map { "\(shortTarget) \($0)" } ?? shortTarget }
 
     /// The target cut to a readable length for messages (the `request` member keeps it whole).
     package var shortTarget: String {
@@ -34,8 +40,9 @@ public struct UnmatchedReport: Sendable, Equatable {
     package var jsonValue: JSONValue {
         var request: [JSONMember] = [JSONMember("method", .string(method)), JSONMember("path", .string(path))]
         if let query { request.append(JSONMember("query", .string(query))) }
+        if let operation { request.append(JSONMember("operation", .string(operation))) }
         return .object([
-            JSONMember("error", .string("mockapi: \(reason): \(method) \(shortTarget)")),
+            JSONMember("error", .string("mockapi: \(reason): \(method) \(described)")),
             JSONMember("request", .object(request)),
             JSONMember("nearest", .array(nearest.map(\.jsonValue))),
         ])
@@ -43,7 +50,7 @@ public struct UnmatchedReport: Sendable, Equatable {
 
     /// The same, on one line, for the log.
     public var line: String {
-        var text = "unmatched \(method) \(shortTarget) (\(reason))"
+        var text = "unmatched \(method) \(described) (\(reason))"
         guard let best = nearest.first else { return text + "; nothing recorded is close" }
         text += "; nearest: \(best.cassette)[\(best.index)] \(best.request)"
         if !best.differences.isEmpty { text += ": " + best.differences.joined(separator: "; ") }
@@ -56,7 +63,7 @@ extension UnmatchedReport {
     /// The whole report for a person reading a test log: the request and why, then each nearest recorded request with
     /// what differs, one per line (indented by `indent`).
     package func lines(indent: String = "") -> [String] {
-        var lines = ["\(indent)\(method) \(shortTarget): \(reason)"]
+        var lines = ["\(indent)\(method) \(described): \(reason)"]
         if nearest.isEmpty { lines.append("\(indent)  nothing recorded is close") }
         for miss in nearest {
             let differences = miss.differences.isEmpty ? "" : ": " + miss.differences.joined(separator: "; ")

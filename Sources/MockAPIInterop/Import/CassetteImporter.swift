@@ -1,7 +1,8 @@
 import MockAPICore
 import MockAPIJSON
 
-/// Brings HAR files, VCR/vcrpy and Betamax cassettes and nock recordings in as one mockapi cassette (`mockapi import`): every file
+/// Brings HAR files, VCR/vcrpy/go-vcr and Betamax cassettes, nock recordings and WireMock stub mappings in as one
+/// mockapi cassette (`mockapi import`): every file
 /// is read and checked before anything is produced, interactions keep file order (files in the order given), secrets
 /// are scrubbed with the given rules, and the result is checked the way `mockapi serve` loads a cassette. Nothing is
 /// written here: the caller saves ``ImportResult/cassette`` (atomically, with ``Cassette/save(to:)``).
@@ -65,6 +66,12 @@ package struct CassetteImporter: Sendable {
             return (read.interactions, read.warnings, read.description)
         case .betamax(let document):
             let read = try BetamaxImporter(file: file).read(document)
+            return (read.interactions, read.warnings, read.description)
+        case .goVCR(let node):
+            let read = try GoVCRImporter(file: file).read(node)
+            return (read.interactions, read.warnings, read.description)
+        case .wireMock(let document):
+            let read = try WireMockImporter(file: file).read(document)
             return (read.interactions, read.warnings, read.description)
         }
     }

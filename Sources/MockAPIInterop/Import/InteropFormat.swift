@@ -12,6 +12,10 @@ package enum InteropFormat: String, Sendable, CaseIterable {
     case nock
     /// JSON cassettes of Betamax (Python, `recorded_with: "betamax/…"`).
     case betamax
+    /// go-vcr cassettes (Go, YAML with `interactions[].request.url` and `response.code`).
+    case govcr
+    /// WireMock stub mappings (`mappings/*.json`, bodies in `__files/`).
+    case wiremock
 }
 
 /// A parsed input file, its format decided.
@@ -20,12 +24,15 @@ enum ParsedInput {
     case vcr(Node)
     case nock(JSONValue)
     case betamax(JSONValue)
+    case goVCR(Node)
+    case wireMock(JSONValue)
 
     /// Parses a file, in the given format or the one its content shows: JSON with a `log` member is HAR; YAML (or
-    /// JSON) with `http_interactions` or `interactions` is a VCR cassette, unless Betamax wrote it (``isBetamax(_:)``);
-    /// a JSON array of objects with a `scope` (or an empty one, as nock's recorder writes when nothing was recorded)
-    /// is a nock recording. A file that starts with `{` is read as JSON, never YAML: YAML readers refuse the
-    /// surrogate-pair escapes JSON writers use for characters outside the BMP.
+    /// JSON) with `http_interactions` or `interactions` is a VCR cassette, unless Betamax wrote it (``isBetamax(_:)``),
+    /// or a go-vcr one when its requests have a `url` (vcrpy's have a `uri`); a JSON array of objects with a `scope` (or
+    /// an empty one, as nock's recorder writes when nothing was recorded) is a nock recording; JSON with `request` and
+    /// `response` objects (or a `mappings` list) is a WireMock stub mapping. A file that starts with `{` is read as
+    /// JSON, never YAML: YAML readers refuse the surrogate-pair escapes JSON writers use for characters outside the BMP.
     static func parse(_ bytes: [UInt8], file: String, format: InteropFormat?) throws(InteropError) -> ParsedInput {
         var content = bytes[...]
         // HAR files may start with a byte order mark, which readers must ignore.
@@ -42,6 +49,10 @@ enum ParsedInput {
             return .nock(try json(Array(content), file: file))
         case .betamax?:
             return .betamax(try json(Array(content), file: file))
+        case .govcr?:
+            return .goVCR(try yaml(Array(content), file: file))
+        case .wiremock?:
+            return .wireMock(try json(Array(content), file: file))
         case nil:
             if first == UInt8(ascii: "[") { return try detectNock(Array(content), file: file) }
             guard first == UInt8(ascii: "{") else { return try detectYAML(Array(content), file: file) }
@@ -52,8 +63,10 @@ enum ParsedInput {
             }
             if isBetamax(document) { return .betamax(document) }
             if document["http_interactions"] != nil || document["interactions"] != nil {
-                return .vcr(JSONNode.node(document))
+                let node = JSONNode.node(document)
+                return GoVCRImporter.recognises(node) ? .goVCR(node) : .vcr(node)
             }
+            if WireMockImporter.recognises(document) { return .wireMock(document) }
             throw unknown(file)
         }
     }
@@ -83,15 +96,16 @@ enum ParsedInput {
             if case .sequence = node { return .vcr(node) }  // VCR 1.x: the importer says why it is refused
             throw unknown(file)
         }
-        return .vcr(node)
+        return GoVCRImporter.recognises(node) ? .goVCR(node) : .vcr(node)
     }
 
     private static func unknown(_ file: String) -> InteropError {
         .unknownFormat(
             file: file,
-            reason: "neither a HAR file (JSON with a \"log\" member), a VCR or vcrpy cassette (YAML with "
-                + "http_interactions or interactions), a Betamax cassette nor a nock recording (a JSON array of "
-                + "definitions with scope); name the format with --format har, --format vcr, --format betamax or --format nock")
+            reason: "neither a HAR file (JSON with a \"log\" member), a VCR, vcrpy or go-vcr cassette (YAML with "
+                + "http_interactions or interactions), a Betamax cassette, a nock recording (a JSON array of definitions "
+                + "with scope) nor a WireMock stub mapping (JSON with request and response); name the format with "
+                + "--format har, vcr, betamax, nock, govcr or wiremock")
     }
 
     static func json(_ bytes: [UInt8], file: String) throws(InteropError) -> JSONValue {

@@ -95,24 +95,8 @@ struct VCRImporter {
             upstream: url.origin, recordedAt: recordedAt)
     }
 
-    /// `headers:` as name → list of values (or one value); each value is one field.
     private func headers(_ message: YAMLField) throws(InteropError) -> HTTPHeaders {
-        guard let field = try message.optional("headers") else { return HTTPHeaders() }
-        var pairs: [(name: String, value: String)] = []
-        var places: [String] = []
-        for member in try field.members() {
-            let values: [YAMLField]
-            switch member.field.node {
-            case .sequence: values = try member.field.sequence()
-            case .scalar: values = member.field.isNull ? [] : [member.field]
-            default: throw member.field.failure("expected a list of values, found \(member.field.kind)")
-            }
-            for value in values {
-                pairs.append((member.name, try value.string()))
-                places.append(value.path)
-            }
-        }
-        return try ImportedMessage.headers(pairs, exact: false, file: file) { places[$0] }
+        try message.headers()
     }
 
     /// `body:` in any of the forms the two tools write.

@@ -73,6 +73,27 @@ struct YAMLField {
         return bytes
     }
 
+    /// The `headers:` of a request or response mapping, as name → list of values (or one value), as VCR, vcrpy and
+    /// go-vcr write them; each value is one field.
+    func headers() throws(InteropError) -> HTTPHeaders {
+        guard let field = try optional("headers") else { return HTTPHeaders() }
+        var pairs: [(name: String, value: String)] = []
+        var places: [String] = []
+        for member in try field.members() {
+            let values: [YAMLField]
+            switch member.field.node {
+            case .sequence: values = try member.field.sequence()
+            case .scalar: values = member.field.isNull ? [] : [member.field]
+            default: throw member.field.failure("expected a list of values, found \(member.field.kind)")
+            }
+            for value in values {
+                pairs.append((member.name, try value.string()))
+                places.append(value.path)
+            }
+        }
+        return try ImportedMessage.headers(pairs, exact: false, file: file) { places[$0] }
+    }
+
     var kind: String { YAMLField.kind(node) }
 
     static func kind(_ node: Node) -> String {

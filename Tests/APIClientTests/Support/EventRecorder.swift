@@ -37,6 +37,7 @@ final class EventRecorder: APIListener {
         case .unexpectedStatus(_, let response, _): "unexpectedStatus \(response.status)"
         case .decodingFailed: "decodingFailed"
         case .cancelled: "cancelled"
+        case .graphQL(_, _, let errors): "graphQL \(errors.count)"
         }
     }
 }

@@ -1,0 +1,66 @@
+import MockAPIJSON
+
+/// The parts of a GraphQL request carried in a JSON body: `{"query": …, "operationName": …, "variables": …}`.
+///
+/// A body is GraphQL when it is a JSON object whose `query` member is a string; which path it was sent to does not
+/// matter (`/graphql` is only the usual one). Whether the document parses is decided later, by ``GraphQLDocument``.
+package struct GraphQLBody: Sendable {
+    /// The document's text, as sent.
+    package var query: String
+    /// `operationName`, when it is a string (null and absent alike are nil).
+    package var operationName: String?
+    /// `variables`; nil when absent or null (both mean "no variables").
+    package var variables: JSONValue?
+    /// Any other members (`extensions`, …), in body order: compared as JSON.
+    package var otherMembers: [JSONMember]
+
+    /// The GraphQL parts of a parsed body, or nil when it is not a GraphQL request.
+    package init?(_ body: JSONValue) {
+        guard case .object(let members) = body,
+            let query = members.last(where: { $0.name == "query" })?.value.stringValue
+        else { return nil }
+        self.query = query
+        var operationName: String?
+        var variables: JSONValue?
+        var others: [JSONMember] = []
+        for member in members {
+            switch member.name {
+            case "query": continue
+            case "operationName": operationName = member.value.stringValue
+            case "variables": variables = member.value.isNull ? nil : member.value
+            default: others.append(member)
+            }
+        }
+        self.operationName = operationName
+        self.variables = variables
+        self.otherMembers = others
+    }
+
+    /// The GraphQL parts of a recorded request's body (stored as JSON, or as text that is JSON written with other
+    /// spacing), or nil.
+    package init?(recorded request: RecordedRequest) {
+        switch request.body {
+        case .json(let json):
+            self.init(json.value)
+        case .text(let text):
+            let bytes = Array(text.utf8)
+            guard GraphQLBody.mayBeGraphQL(bytes), let value = try? JSONValue.parse(bytes) else { return nil }
+            self.init(value)
+        case .none, .binary:
+            return nil
+        }
+    }
+
+    /// Whether a body's bytes may hold a GraphQL request: they name a `query` member. A byte search that spares
+    /// parsing bodies that cannot be GraphQL.
+    package static func mayBeGraphQL(_ bytes: [UInt8]) -> Bool {
+        let needle = Array("\"query\"".utf8)
+        guard bytes.count >= needle.count, bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{") else { return false }
+        var start = 0
+        while let first = bytes[start...].firstIndex(of: UInt8(ascii: "\"")), first + needle.count <= bytes.count {
+            if bytes[first..<(first + needle.count)].elementsEqual(needle) { return true }
+            start = first + 1
+        }
+        return false
+    }
+}

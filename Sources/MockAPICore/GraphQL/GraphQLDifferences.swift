@@ -1,0 +1,96 @@
+import MockAPIGraphQL
+import MockAPIJSON
+
+/// What differs between an unmatched GraphQL request and a recorded one, one line each, in the words of GraphQL:
+///
+///     operation: query RepoStars (recorded query Repo)
+///     variables $.after: "Y3Vy…" (recorded null)
+///     query: repository.issues(first:) 10 (recorded 20)
+///     query: repository.owner.login not recorded
+///     query: repository.name absent (recorded)
+struct GraphQLDifferences {
+    let normalizer: RequestNormalizer
+
+    func lines(_ mine: JSONValue, recorded theirs: JSONValue) -> [String] {
+        guard let sent = GraphQLBody(mine), let recorded = GraphQLBody(theirs),
+            let sentOperation = try? normalizer.graphQLDocuments.document(sent.query).operation(named: sent.operationName),
+            let recordedOperation = try? normalizer.graphQLDocuments.document(recorded.query)
+                .operation(named: recorded.operationName)
+        else { return [] }
+        var lines: [String] = []
+        let sentName = GraphQLOperation.describe(type: sentOperation.type, name: sent.operationName ?? sentOperation.name)
+        let recordedName = GraphQLOperation.describe(
+            type: recordedOperation.type, name: recorded.operationName ?? recordedOperation.name)
+        if sentName != recordedName { lines.append("operation: \(sentName) (recorded \(recordedName))") }
+        if sentOperation.variableDefinitions != recordedOperation.variableDefinitions {
+            lines.append("query: variable definitions \(show(sentOperation.variableDefinitions)) "
+                + "(recorded \(show(recordedOperation.variableDefinitions)))")
+        }
+        if sentOperation.directives != recordedOperation.directives {
+            lines.append("query: operation directives \(show(sentOperation.directives)) "
+                + "(recorded \(show(recordedOperation.directives)))")
+        }
+        selectionDifferences(sentOperation.selections, recordedOperation.selections, at: "", into: &lines)
+        let sentVariables = sent.variables.map { normalizer.blankPlaceholders($0, at: "$.variables") } ?? .object([])
+        RequestComparison.jsonDifferences(
+            sentVariables, recorded.variables ?? .object([]), at: "$", label: "variables", into: &lines)
+        RequestComparison.jsonDifferences(
+            normalizer.blankPlaceholders(.object(sent.otherMembers), at: "$"), .object(recorded.otherMembers), at: "$",
+            into: &lines)
+        return lines
+    }
+
+    /// Selections paired by their path segment (alias and name, or fragment type), in the order they were sent.
+    private func selectionDifferences(
+        _ sent: [GraphQLSelection], _ recorded: [GraphQLSelection], at path: String, into lines: inout [String]
+    ) {
+        var unpaired = recorded
+        for selection in sent {
+            let here = GraphQLDifferences.join(path, selection)
+            guard let match = unpaired.firstIndex(where: { $0.pathSegment == selection.pathSegment }) else {
+                lines.append("query: \(here) not recorded")
+                continue
+            }
+            let other = unpaired.remove(at: match)
+            guard selection.text != other.text else { continue }
+            argumentDifferences(selection.arguments, other.arguments, at: here, into: &lines)
+            if selection.directives != other.directives {
+                lines.append("query: \(here) \(show(selection.directives)) (recorded \(show(other.directives)))")
+            }
+            selectionDifferences(selection.children, other.children, at: here, into: &lines)
+        }
+        for other in unpaired {
+            let here = GraphQLDifferences.join(path, other)
+            lines.append("query: \(here) absent (recorded)")
+        }
+    }
+
+    private func argumentDifferences(
+        _ sent: [GraphQLArgumentText], _ recorded: [GraphQLArgumentText], at path: String, into lines: inout [String]
+    ) {
+        var names: [String] = []
+        for argument in sent + recorded where !names.contains(argument.name) { names.append(argument.name) }
+        for name in names {
+            let mine = sent.first { $0.name == name }?.value, theirs = recorded.first { $0.name == name }?.value
+            guard mine != theirs else { continue }
+            let label = "query: \(path)(\(name):)"
+            switch (mine, theirs) {
+            case (let mine?, let theirs?): lines.append("\(label) \(clip(mine)) (recorded \(clip(theirs)))")
+            case (let mine?, nil): lines.append("\(label) \(clip(mine)) (not recorded)")
+            case (nil, let theirs?): lines.append("\(label) absent (recorded \(clip(theirs)))")
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// A field path one selection longer: fields joined by dots, fragments appended (`entries[on Tree].name`).
+    private static func join(_ path: String, _ selection: GraphQLSelection) -> String {
+        if path.isEmpty { return selection.pathSegment }
+        if case .fragment = selection.kind { return path + selection.pathSegment }
+        return path + "." + selection.pathSegment
+    }
+
+    private func show(_ text: String) -> String { text.isEmpty ? "none" : clip(text) }
+
+    private func clip(_ text: String) -> String { text.count > 60 ? String(text.prefix(57)) + "…" : text }
+}

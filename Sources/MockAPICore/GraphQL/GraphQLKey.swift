@@ -1,0 +1,27 @@
+/// The body part of a ``RequestKey`` for a GraphQL request: two requests that ask the same operation the same
+/// question have equal keys, however their documents are laid out.
+package struct GraphQLKey: Hashable, Sendable {
+    /// Type and name: `query Repo` (`operationName`, else the document's), or `query` for an anonymous operation.
+    package var operation: String
+    /// The operation's document in canonical text (``GraphQLOperation/canonicalText``).
+    package var document: String
+    /// `variables` as canonical JSON (`{}` when absent or null), placeholder-covered values blanked.
+    package var variables: [UInt8]
+    /// The body's other members (`extensions`, …) as a canonical JSON object.
+    package var otherMembers: [UInt8]
+
+    package init(operation: String, document: String, variables: [UInt8], otherMembers: [UInt8]) {
+        self.operation = operation
+        self.document = document
+        self.variables = variables
+        self.otherMembers = otherMembers
+    }
+}
+
+extension BodyKey {
+    /// The GraphQL operation a body asks for (`query Repo`), when it is a GraphQL request.
+    package var graphQLOperation: String? {
+        if case .graphQL(let key) = self { return key.operation }
+        return nil
+    }
+}

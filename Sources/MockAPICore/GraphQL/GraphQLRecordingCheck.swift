@@ -1,0 +1,24 @@
+import MockAPIGraphQL
+
+/// Finds the recorded GraphQL requests that replay matches as plain JSON because their document cannot be put in
+/// canonical form (it does not parse, or `operationName` names no operation of it), so that loading can say so.
+package enum GraphQLRecordingCheck {
+    /// One line per such request, naming its file and interaction:
+    /// `Fixtures/gh.json: interactions[3]: GraphQL query does not parse: …; matched as JSON`.
+    package static func warnings(for cassettes: [LoadedCassette]) -> [String] {
+        var documents = GraphQLDocumentCache()
+        var warnings: [String] = []
+        for loaded in cassettes {
+            for (index, interaction) in loaded.cassette.interactions.enumerated() {
+                guard let body = GraphQLBody(recorded: interaction.request) else { continue }
+                documents.learn(body.query)
+                do {
+                    _ = try documents.document(body.query).operation(named: body.operationName)
+                } catch {
+                    warnings.append("\(loaded.file): interactions[\(index)]: GraphQL query \(error); matched as JSON")
+                }
+            }
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,134 @@
+"""Fixtures/github-graphql/: real GitHub GraphQL traffic, imported with `mockapi import` (see scripts/build-fixtures).
+
+Three sources from the shared data folder, each with its own commit and licence:
+- mergestat/mergestat-lite: go-vcr cassettes (imported as they are);
+- hub4j/github-api: WireMock stub mappings, one scenario folder each (imported as they are, files in call order);
+- decaporg/decap-cms: JSON arrays of {method, url, body, status, headers, response}, turned into nock definitions
+  here (the request body parsed, the response body parsed when it is JSON), then imported.
+"""
+import json
+import os
+
+MERGESTAT_REPO = "mergestat/mergestat-lite"
+MERGESTAT_COMMIT = "5858dcafdee463ba29540ab75538666478c828dd"
+MERGESTAT_LICENSE_OUT = "LICENSE-mergestat-lite"
+HUB4J_REPO = "hub4j/github-api"
+HUB4J_COMMIT = "79e0fc61d1c8ff61176bd11974b4a19bfe561293"
+HUB4J_LICENSE_OUT = "LICENSE-hub4j-github-api.txt"
+DECAP_REPO = "decaporg/decap-cms"
+DECAP_COMMIT = "2f5c54d96d3eaf657d0b75a0a2578073731907a7"
+DECAP_LICENSE_OUT = "LICENSE-decap-cms"
+
+# go-vcr cassettes: output name -> file in mergestat-github-graphql/.
+MERGESTAT = {
+    "github-graphql/stargazers.json": "TestStargazers.yaml",
+    "github-graphql/repo-info.json": "TestRepoInfo.yaml",
+}
+# WireMock scenarios: output name -> (folder in hub4j-github-graphql/, its GraphQL mappings in call order). Only the
+# GraphQL calls: the REST calls around them (`GET /user`, the repository, its pulls) and the failure scenario's first
+# query are the same requests as other cassettes', and `mockapi serve Fixtures` must answer each request from one.
+HUB4J = {
+    "github-graphql/enable-auto-merge.json": ("enablePullRequestAutoMerge", ["4-graphql.json", "5-graphql.json"]),
+    "github-graphql/enable-auto-merge-failure.json": ("enablePullRequestAutoMergeFailure", ["5-graphql.json"]),
+    "github-graphql/mark-ready-for-review.json": ("markReadyForReview", ["5-graphql.json"]),
+}
+# decap-cms recordings: output name -> file in decap-cms-github-graphql/.
+DECAP = {
+    "github-graphql/decap-simple-workflow-loads.json": "GitHub Backend Simple Workflow - GraphQL API__successfully loads.json",
+}
+
+GRAPHQL_SECTION = """
+## GitHub GraphQL (`github-graphql/`) — recorded traffic
+
+Real GitHub GraphQL (v4) traffic, each cassette imported with `mockapi import` from one recording; its `source` says
+which. `stargazers.json` (10 pages of `stargazers(first: 50, after: $stargazersCursor)`; the 10th still says
+`hasNextPage: true`) and `repo-info.json` are go-vcr cassettes from [%(mergestat)s](https://github.com/%(mergestat)s)
+at `%(mergestat_commit)s`, `extensions/internal/github/fixtures/` (recorded 2022; the `Authorization` header was
+deleted by its authors). `enable-auto-merge*.json` and `mark-ready-for-review.json` are WireMock scenarios of
+[%(hub4j)s](https://github.com/%(hub4j)s) at `%(hub4j_commit)s`,
+`src/test/resources/org/kohsuke/github/GHPullRequestTest/wiremock/<scenario>/mappings/`, their GraphQL calls only
+(the REST calls around them repeat requests other cassettes record, and serving `Fixtures/` must answer each request
+from one cassette; WireMock keeps no host, so these have no `upstream`); `enable-auto-merge-failure.json` holds the
+HTTP 200 answer with `errors`. `decap-simple-workflow-loads.json` is one cypress recording of
+[%(decap)s](https://github.com/%(decap)s) at `%(decap_commit)s`, `cypress/fixtures/` (normalised by its authors:
+owner, repo, tokens and users replaced, some response headers dropped), turned into nock definitions by
+`scripts/lib/fixture_graphql.py` (host `https://api.github.com`) and imported. Licences: MIT, copied as
+`github-graphql/%(mergestat_license)s`, `github-graphql/%(hub4j_license)s` and `github-graphql/%(decap_license)s`.
+""" % {
+    "mergestat": MERGESTAT_REPO, "mergestat_commit": MERGESTAT_COMMIT, "hub4j": HUB4J_REPO, "hub4j_commit": HUB4J_COMMIT,
+    "decap": DECAP_REPO, "decap_commit": DECAP_COMMIT, "mergestat_license": MERGESTAT_LICENSE_OUT,
+    "hub4j_license": HUB4J_LICENSE_OUT, "decap_license": DECAP_LICENSE_OUT,
+}
+
+
+def licences():
+    """README licence cell of each cassette."""
+    cells = {}
+    for rel in MERGESTAT:
+        cells[rel] = "MIT (`%s`)" % MERGESTAT_LICENSE_OUT
+    for rel in HUB4J:
+        cells[rel] = "MIT (`%s`)" % HUB4J_LICENSE_OUT
+    for rel in DECAP:
+        cells[rel] = "MIT (`%s`)" % DECAP_LICENSE_OUT
+    return cells
+
+
+def decap_nock(path):
+    """A decap-cms recording as nock definitions (bytes): the same calls, in order, on https://api.github.com."""
+    with open(path, encoding="utf-8") as f:
+        calls = json.load(f)
+    definitions = []
+    for call in calls:
+        definition = {"scope": "https://api.github.com:443", "method": call["method"].lower(), "path": call["url"],
+                      "body": json.loads(call["body"]) if call.get("body") else "", "status": call["status"]}
+        response = call.get("response", "")
+        try:
+            definition["response"] = json.loads(response) if response else ""
+        except ValueError:
+            definition["response"] = response
+        definition["headers"] = call.get("headers", {})
+        definitions.append(definition)
+    return json.dumps(definitions, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+def build_graphql(data, importer, scratch, read_bytes):
+    """(outputs, provenance) of Fixtures/github-graphql/."""
+    outputs, provenance = {}, {}
+    folder = os.path.join(data, "mergestat-github-graphql")
+    for rel, name in sorted(MERGESTAT.items()):
+        source = ("Recorded GitHub GraphQL traffic from %s@%s extensions/internal/github/fixtures/%s (go-vcr, MIT, see "
+                  "%s; Authorization deleted by its authors). Imported by scripts/build-fixtures with mockapi import: "
+                  "duration became durationMs; nothing else changed." % (MERGESTAT_REPO, MERGESTAT_COMMIT, name,
+                                                                         MERGESTAT_LICENSE_OUT))
+        outputs[rel] = importer.run([os.path.join(folder, name)], rel, source)
+        provenance[rel] = "`%s` @ `%s`, `extensions/internal/github/fixtures/%s`" % (MERGESTAT_REPO, MERGESTAT_COMMIT, name)
+    outputs["github-graphql/" + MERGESTAT_LICENSE_OUT] = read_bytes(os.path.join(folder, "LICENSE"))
+
+    folder = os.path.join(data, "hub4j-github-graphql")
+    for rel, (scenario, files) in sorted(HUB4J.items()):
+        mappings = os.path.join(folder, scenario, "mappings")
+        source = ("Recorded GitHub GraphQL traffic from %s@%s src/test/resources/org/kohsuke/github/"
+                  "GHPullRequestTest/wiremock/%s/mappings/%s (WireMock stub mappings, MIT, see %s; only the GraphQL "
+                  "calls of the scenario). Imported by scripts/build-fixtures with mockapi import, in call order; "
+                  "WireMock keeps no host, so no upstream; nothing else changed." % (
+                      HUB4J_REPO, HUB4J_COMMIT, scenario, ", ".join(files), HUB4J_LICENSE_OUT))
+        outputs[rel] = importer.run([os.path.join(mappings, f) for f in files], rel, source)
+        provenance[rel] = "`%s` @ `%s`, `src/test/resources/org/kohsuke/github/GHPullRequestTest/wiremock/%s/mappings/` (%s)" % (
+            HUB4J_REPO, HUB4J_COMMIT, scenario, ", ".join("`%s`" % f for f in files))
+    outputs["github-graphql/" + HUB4J_LICENSE_OUT] = read_bytes(os.path.join(folder, "LICENSE.txt"))
+
+    folder = os.path.join(data, "decap-cms-github-graphql")
+    for rel, name in sorted(DECAP.items()):
+        nock = os.path.join(scratch, rel.replace("/", "-"))
+        with open(nock, "wb") as f:
+            f.write(decap_nock(os.path.join(folder, name)))
+        source = ("Recorded GitHub traffic (GraphQL and REST) from %s@%s cypress/fixtures/%s (MIT, see %s; owner, "
+                  "repo, tokens and users normalised by its authors, request bodies re-serialised, response headers "
+                  "Date/ETag/Last-Modified/X-RateLimit-Remaining/X-RateLimit-Reset/X-GitHub-Request-Id dropped). "
+                  "Turned into nock definitions on https://api.github.com by scripts/lib/fixture_graphql.py and "
+                  "imported with mockapi import; nothing else changed." % (DECAP_REPO, DECAP_COMMIT, name,
+                                                                           DECAP_LICENSE_OUT))
+        outputs[rel] = importer.run([nock], rel, source, ["--no-echo"])
+        provenance[rel] = "`%s` @ `%s`, `cypress/fixtures/%s`" % (DECAP_REPO, DECAP_COMMIT, name)
+    outputs["github-graphql/" + DECAP_LICENSE_OUT] = read_bytes(os.path.join(folder, "LICENSE"))
+    return outputs, provenance
