@@ -1,7 +1,8 @@
 import Foundation
 
 extension RESTClient {
-    /// The Server-Sent Events of a `GET` to `path` (appended to the base URL, as endpoint paths are), as they arrive,
+    /// The Server-Sent Events of a request to `path` (appended to the base URL, as endpoint paths are; `GET` unless
+    /// `method` says otherwise, with its body), as they arrive,
     /// parsed by the WHATWG rules (``ServerSentEventParser``). Sent with `Accept: text/event-stream`.
     ///
     /// Stopping the iteration (or cancelling its task) cancels the call, which closes the connection. An answer with a
@@ -13,9 +14,11 @@ extension RESTClient {
     ///     print(event.data)
     /// }
     /// ```
-    public func serverSentEvents(_ path: String, headers: HTTPHeaders = [:]) -> AsyncThrowingStream<ServerSentEvent, any Error> {
-        let resolution = resolveURL(path: path, queryItems: [], encoder: nil)
-        let summary = RequestSummary(method: "GET", url: resolution.attempted)
+    public func serverSentEvents(
+        _ path: String, method: HTTPMethod = .get, queryItems: [URLQueryItem] = [], headers: HTTPHeaders = [:]
+    ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        let resolution = resolveURL(path: path, queryItems: queryItems, encoder: nil)
+        let summary = RequestSummary(method: method.name, url: resolution.attempted)
         let transport = self.transport
         return AsyncThrowingStream { continuation in
             guard let url = resolution.url else {
@@ -24,7 +27,8 @@ extension RESTClient {
             }
             var all = headers
             if all["Accept"] == nil { all.add("Accept", "text/event-stream") }
-            let request = HTTPRequest(method: .get, url: url, headers: all)
+            if let type = method.body?.contentType, all["Content-Type"] == nil { all.add("Content-Type", type) }
+            let request = HTTPRequest(method: method, url: url, headers: all)
             let task = Task {
                 var parser = ServerSentEventParser()
                 do {
