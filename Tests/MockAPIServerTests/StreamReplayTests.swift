@@ -76,6 +76,19 @@ struct StreamReplayTests {
         await server.stop()
     }
 
+    /// The `cut:N` fault sends the first N chunks, then closes the connection without the end of the stream.
+    @Test func cutFault_endsTheStreamAfterNChunks() async throws {
+        let server = try server(gapMs: 0, timing: .none)
+        let connection = try RawConnection(port: server.baseURL.port ?? 0)
+        connection.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Mockapi-Fault: cut:1\r\n\r\n")
+        let head = try #require(connection.readHead())
+        #expect(head.lowercased().contains("x-mockapi-fault: cut:1"))
+        #expect(connection.readChunk().map { String(decoding: $0, as: UTF8.self) } == Self.events[0])
+        #expect(connection.readChunk() == nil)
+        #expect(connection.closes(within: 10))
+        await server.stop()
+    }
+
     /// 200 streams, each waiting 1 s for each of its later chunks, on the default two worker threads, all finish in
     /// about the length of one stream (2 s), not serialised on two threads (200 s). The bound leaves room for a
     /// loaded machine and still fails any thread held while a stream waits.
