@@ -22,8 +22,8 @@ struct StreamReplayTests {
             options: ReplayOptions(streamTiming: timing))
     }
 
-    private func open(_ server: ReplayServer) throws -> RawConnection {
-        let connection = try RawConnection(port: server.baseURL.port ?? 0)
+    private static func open(_ port: Int) throws -> RawConnection {
+        let connection = try RawConnection(port: port)
         connection.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         return connection
     }
@@ -31,14 +31,19 @@ struct StreamReplayTests {
     /// `none`: every chunk at once, each its own HTTP chunk, with the recorded headers and no Content-Length.
     @Test func streamTimingNone_sendsEachChunkAsItsOwnWrite() async throws {
         let server = try server(gapMs: 60_000, timing: .none)
-        let connection = try open(server)
-        let head = try #require(connection.readHead())
-        #expect(head.hasPrefix("HTTP/1.1 200"))
-        #expect(head.lowercased().contains("content-type: text/event-stream"))
-        #expect(head.lowercased().contains("transfer-encoding: chunked"))
-        #expect(!head.lowercased().contains("content-length"))
-        var received: [String] = []
-        while let chunk = connection.readChunk() { received.append(String(decoding: chunk, as: UTF8.self)) }
+        let port = server.baseURL.port ?? 0
+        let (head, received) = try await offThread { () throws -> (String?, [String]) in
+            let connection = try Self.open(port)
+            let head = connection.readHead()
+            var received: [String] = []
+            while let chunk = connection.readChunk() { received.append(String(decoding: chunk, as: UTF8.self)) }
+            return (head, received)
+        }
+        let text = try #require(head)
+        #expect(text.hasPrefix("HTTP/1.1 200"))
+        #expect(text.lowercased().contains("content-type: text/event-stream"))
+        #expect(text.lowercased().contains("transfer-encoding: chunked"))
+        #expect(!text.lowercased().contains("content-length"))
         #expect(received == Self.events)
         await server.stop()
     }
@@ -46,14 +51,17 @@ struct StreamReplayTests {
     /// `recorded`: no chunk comes before its recorded time after the headers.
     @Test func streamTimingRecorded_sendsNoChunkBeforeItsTime() async throws {
         let server = try server(gapMs: 150, timing: .recorded)
-        let connection = try open(server)
-        _ = try #require(connection.readHead())
-        let clock = ContinuousClock()
-        var arrivals: [ContinuousClock.Instant] = []
-        var received: [String] = []
-        while let chunk = connection.readChunk() {
-            arrivals.append(clock.now)
-            received.append(String(decoding: chunk, as: UTF8.self))
+        let port = server.baseURL.port ?? 0
+        let (arrivals, received) = try await offThread { () throws -> ([ContinuousClock.Instant], [String]) in
+            let connection = try Self.open(port)
+            guard connection.readHead() != nil else { return ([], []) }
+            var arrivals: [ContinuousClock.Instant] = []
+            var received: [String] = []
+            while let chunk = connection.readChunk() {
+                arrivals.append(.now)
+                received.append(String(decoding: chunk, as: UTF8.self))
+            }
+            return (arrivals, received)
         }
         #expect(received == Self.events)
         #expect(arrivals.count == 3)
@@ -67,25 +75,34 @@ struct StreamReplayTests {
     /// A stream recorded as cut ends the same way: its chunks, then the connection closes without the last chunk.
     @Test func streamRecordedAsCut_endsWithoutItsEnd() async throws {
         let server = try server(gapMs: 0, timing: .none, cut: .upstream)
-        let connection = try open(server)
-        _ = try #require(connection.readHead())
-        var received: [String] = []
-        while let chunk = connection.readChunk() { received.append(String(decoding: chunk, as: UTF8.self)) }
+        let port = server.baseURL.port ?? 0
+        let (received, closed) = try await offThread { () throws -> ([String], Bool) in
+            let connection = try Self.open(port)
+            guard connection.readHead() != nil else { return ([], false) }
+            var received: [String] = []
+            while let chunk = connection.readChunk() { received.append(String(decoding: chunk, as: UTF8.self)) }
+            return (received, connection.closes(within: 10))
+        }
         #expect(received == Self.events)
-        #expect(connection.closes(within: 10))
+        #expect(closed)
         await server.stop()
     }
 
     /// The `cut:N` fault sends the first N chunks, then closes the connection without the end of the stream.
     @Test func cutFault_endsTheStreamAfterNChunks() async throws {
         let server = try server(gapMs: 0, timing: .none)
-        let connection = try RawConnection(port: server.baseURL.port ?? 0)
-        connection.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Mockapi-Fault: cut:1\r\n\r\n")
-        let head = try #require(connection.readHead())
-        #expect(head.lowercased().contains("x-mockapi-fault: cut:1"))
-        #expect(connection.readChunk().map { String(decoding: $0, as: UTF8.self) } == Self.events[0])
-        #expect(connection.readChunk() == nil)
-        #expect(connection.closes(within: 10))
+        let port = server.baseURL.port ?? 0
+        let (head, received, closed) = try await offThread { () throws -> (String?, [String], Bool) in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Mockapi-Fault: cut:1\r\n\r\n")
+            let head = connection.readHead()
+            var received: [String] = []
+            while let chunk = connection.readChunk() { received.append(String(decoding: chunk, as: UTF8.self)) }
+            return (head, received, connection.closes(within: 10))
+        }
+        #expect(head?.lowercased().contains("x-mockapi-fault: cut:1") == true)
+        #expect(received == [Self.events[0]])
+        #expect(closed)
         await server.stop()
     }
 
@@ -100,13 +117,15 @@ struct StreamReplayTests {
         // All requested first, then read one after the other on this thread: the streams run side by side on the
         // server, so by the time the first has ended the others have sent everything (blocking reads in a task group
         // would instead tie up the test's own small thread pool).
-        let connections = try (0..<200).map { _ in try RawConnection(port: port, readTimeout: 30) }
-        for connection in connections { connection.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
-        let counts = connections.map { connection -> Int in
-            guard connection.readHead() != nil else { return 0 }
-            var count = 0
-            while connection.readChunk() != nil { count += 1 }
-            return count
+        let counts = try await offThread { () throws -> [Int] in
+            let connections = try (0..<200).map { _ in try RawConnection(port: port, readTimeout: 30) }
+            for connection in connections { connection.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
+            return connections.map { connection -> Int in
+                guard connection.readHead() != nil else { return 0 }
+                var count = 0
+                while connection.readChunk() != nil { count += 1 }
+                return count
+            }
         }
         let elapsed = clock.now - start
         #expect(counts == Array(repeating: 3, count: 200))
@@ -118,10 +137,16 @@ struct StreamReplayTests {
     /// suspended).
     @Test func stoppingWhileStreamsWait_cutsThem() async throws {
         let server = try server(gapMs: 60_000, timing: .recorded)
-        let connection = try open(server)
-        _ = try #require(connection.readHead())
-        #expect(connection.readChunk().map { String(decoding: $0, as: UTF8.self) } == Self.events[0])
+        let port = server.baseURL.port ?? 0
+        let firstChunkRead = DispatchSemaphore(value: 0)
+        async let closed = offThread { () throws -> Bool in
+            let connection = try Self.open(port)
+            let gotFirst = connection.readHead() != nil && connection.readChunk() == Array(Self.events[0].utf8)
+            firstChunkRead.signal()
+            return gotFirst && connection.closes(within: 10)
+        }
+        try await offThread { firstChunkRead.wait() }
         await server.stop()
-        #expect(connection.closes(within: 10))
+        #expect(try await closed)
     }
 }

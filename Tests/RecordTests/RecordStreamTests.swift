@@ -15,20 +15,24 @@ struct RecordStreamTests {
     @Test func firstEvent_reachesTheClient_beforeTheUpstreamSendsTheSecond() async throws {
         let upstreamBody = LiveBody()
         try await withRig(upstream: { _ in .live(Self.head, body: upstreamBody, producer: nil) }) { rig, _ in
-            let client = try RawConnection(port: rig.recorder.baseURL.port ?? 0, readTimeout: 20)
-            client.send("GET /v1/chat/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            upstreamBody.write(Array("data: {\"delta\":\"Hel\"}\n\n".utf8))
-            let head = try #require(client.readHead())
-            #expect(head.hasPrefix("HTTP/1.1 200"))
-            #expect(head.lowercased().contains("content-type: text/event-stream"))
-            let first = try #require(client.readChunk(), "the first event did not reach the client while the upstream held the second")
-            #expect(String(decoding: first, as: UTF8.self) == "data: {\"delta\":\"Hel\"}\n\n")
-
-            upstreamBody.write(Array("data: {\"delta\":\"lo\"}\n\n".utf8))
-            let second = try #require(client.readChunk())
-            #expect(String(decoding: second, as: UTF8.self) == "data: {\"delta\":\"lo\"}\n\n")
-            upstreamBody.finish(cut: false)
-            #expect(client.readChunk() == nil)
+            let port = rig.recorder.baseURL.port ?? 0
+            let (head, first, second, end) = try await offThread { () throws -> (String?, String?, String?, [UInt8]?) in
+                let client = try RawConnection(port: port, readTimeout: 20)
+                client.send("GET /v1/chat/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                upstreamBody.write(Array("data: {\"delta\":\"Hel\"}\n\n".utf8))
+                let head = client.readHead()
+                // The upstream holds the second event until the client has the first.
+                guard let first = client.readChunk() else { return (head, nil, nil, nil) }
+                upstreamBody.write(Array("data: {\"delta\":\"lo\"}\n\n".utf8))
+                let second = client.readChunk()
+                upstreamBody.finish(cut: false)
+                return (head, String(decoding: first, as: UTF8.self), second.map { String(decoding: $0, as: UTF8.self) }, client.readChunk())
+            }
+            #expect(head?.hasPrefix("HTTP/1.1 200") == true)
+            #expect(head?.lowercased().contains("content-type: text/event-stream") == true)
+            #expect(first == "data: {\"delta\":\"Hel\"}\n\n", "the first event did not reach the client while the upstream held the second")
+            #expect(second == "data: {\"delta\":\"lo\"}\n\n")
+            #expect(end == nil)
 
             // The client has the end: the interaction is on disk already.
             let cassette = try rig.cassette
@@ -50,14 +54,18 @@ struct RecordStreamTests {
     @Test func streamCutByTheUpstream_isRecordedAsCut() async throws {
         let upstreamBody = LiveBody()
         try await withRig(upstream: { _ in .live(Self.head, body: upstreamBody, producer: nil) }) { rig, _ in
-            let client = try RawConnection(port: rig.recorder.baseURL.port ?? 0, readTimeout: 20)
-            client.send("GET /v1/chat/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            upstreamBody.write(Array("data: one\n\n".utf8))
-            _ = try #require(client.readHead())
-            #expect(client.readChunk().map { String(decoding: $0, as: UTF8.self) } == "data: one\n\n")
-            upstreamBody.finish(cut: true)
-            #expect(client.readChunk() == nil)
-            #expect(client.closes(within: 20))
+            let port = rig.recorder.baseURL.port ?? 0
+            let (first, end, closed) = try await offThread { () throws -> (String?, [UInt8]?, Bool) in
+                let client = try RawConnection(port: port, readTimeout: 20)
+                client.send("GET /v1/chat/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                upstreamBody.write(Array("data: one\n\n".utf8))
+                guard client.readHead() != nil, let first = client.readChunk() else { return (nil, nil, false) }
+                upstreamBody.finish(cut: true)
+                return (String(decoding: first, as: UTF8.self), client.readChunk(), client.closes(within: 20))
+            }
+            #expect(first == "data: one\n\n")
+            #expect(end == nil)
+            #expect(closed)
             let cassette = try rig.cassette
             guard case .chunks(let chunked) = cassette.interactions.first?.response.body else {
                 Issue.record("not recorded as chunks")
@@ -78,11 +86,15 @@ struct RecordStreamTests {
             let recorded = try await rig.record("GET", "/v1/stream")
             #expect(String(decoding: recorded.body, as: UTF8.self) == events.joined())
             try await rig.replay { base in
-                let client = try RawConnection(port: URL(string: base)?.port ?? 0)
-                client.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                _ = try #require(client.readHead())
-                var received: [UInt8] = []
-                while let chunk = client.readChunk() { received += chunk }
+                let port = URL(string: base)?.port ?? 0
+                let received = try await offThread { () throws -> [UInt8] in
+                    let client = try RawConnection(port: port)
+                    client.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                    guard client.readHead() != nil else { return [] }
+                    var received: [UInt8] = []
+                    while let chunk = client.readChunk() { received += chunk }
+                    return received
+                }
                 #expect(String(decoding: received, as: UTF8.self) == events.joined())
             }
         }
