@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "InteropTests",
             dependencies: [
-                "MockAPIInterop", "MockAPICore", "MockAPIJSON", "MockAPICompression", "MockAPICLI", "MockAPITesting",
+                "MockAPIInterop", "MockAPICore", "MockAPIJSON", "MockAPICompression", "MockAPICLI", "MockAPITesting", "APIClient",
                 "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -97,4 +97,9 @@ static inline ssize_t mockapi_mhd_content_reader_error(void) {
     return MHD_CONTENT_READER_END_WITH_ERROR;
 }
 
+/// What a content reader returns at the end of a body of unknown length (a stream): a macro with a cast Swift does not import.
+static inline ssize_t mockapi_mhd_content_reader_end(void) {
+    return MHD_CONTENT_READER_END_OF_STREAM;
+}
+
 #endif

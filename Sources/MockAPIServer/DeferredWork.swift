@@ -44,6 +44,9 @@ final class DeferredWork: Sendable {
         return true
     }
 
+    /// Whether the server is stopping and takes no new work.
+    var isClosed: Bool { state.withLock(\.closed) }
+
     private func finish(_ id: Int) {
         let drained = state.withLock { state -> [@Sendable () -> Void] in
             state.running.remove(id)

@@ -3,6 +3,7 @@ import MockAPICore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Synchronization
 
 /// The real ``Upstream``: AsyncHTTPClient with redirects never followed and no decompression, so the answer is what
 /// the API sent (3xx, every `Set-Cookie`, coded bytes). Calls run on NIO's event loops; nothing blocks a server
@@ -61,6 +62,7 @@ package final class HTTPClientUpstream: Upstream {
     package func start(_ request: UpstreamRequest) -> UpstreamCall {
         let options = self.options
         let call: HTTPClient.Task<HTTPClient.Response>
+        let delegate: UpstreamAnswerDelegate
         do {
             var headers = NIOHTTP1.HTTPHeaders()
             for field in request.headers { headers.add(name: field.name, value: field.value) }
@@ -69,13 +71,16 @@ package final class HTTPClientUpstream: Upstream {
                 body: request.body.map { .byteBuffer(ByteBuffer(bytes: $0)) })
             // The delegate API collects the body on the event loop and hands the caller the complete answer once;
             // the async API's body stream crosses between the loop and the task again for the body (about 50 µs
-            // more per call at one connection).
-            let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: options.maximumBodyBytes)
+            // more per call at one connection). An answer without Content-Length is handed over at its head, its
+            // body streamed as it arrives (UpstreamAnswerDelegate).
+            let loop = LoopAffinity.loop
+            delegate = UpstreamAnswerDelegate(request: outgoing, url: request.url, loop: loop, options: options)
             let deadline = NIODeadline.now() + .nanoseconds(Int64(options.timeout * 1e9))
             // LoopAffinity hands out the singleton group's loops, each of which has its client.
-            let loop = LoopAffinity.loop
             call = clients[ObjectIdentifier(loop)]!.execute(
-                request: outgoing, delegate: accumulator, eventLoop: .delegate(on: loop), deadline: deadline)
+                request: outgoing, delegate: delegate, eventLoop: .delegate(on: loop), deadline: deadline)
+            delegate.cancel.withLock { [call] in $0 = { call.cancel() } }
+            call.futureResult.whenFailure { [delegate] error in delegate.callFailed(error) }
         } catch {
             let failure = UpstreamErrors.classify(error, url: request.url, options: options)
             return UpstreamCall(wait: { .failure(failure) }, cancel: {})
@@ -83,14 +88,8 @@ package final class HTTPClientUpstream: Upstream {
         let url = request.url
         return UpstreamCall(
             wait: {
-                do {
-                    let response = try await call.futureResult.get()
-                    var answerHeaders = MockAPICore.HTTPHeaders()
-                    answerHeaders.fields.reserveCapacity(response.headers.count)
-                    for field in response.headers { answerHeaders.append(field.name, field.value) }
-                    return .success(UpstreamResponse(
-                        status: Int(response.status.code), headers: answerHeaders,
-                        body: response.body.map { Array(buffer: $0) } ?? []))
+                do { return .success(try await delegate.answer.get()) } catch let error as UpstreamError {
+                    return .failure(error)
                 } catch {
                     return .failure(UpstreamErrors.classify(error, url: url, options: options))
                 }

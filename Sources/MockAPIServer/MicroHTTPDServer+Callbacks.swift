@@ -155,11 +155,19 @@ extension ServerContext {
     private func send(_ reply: Reply, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
         switch reply {
         case .prepared(let prepared):
+            if let stream = prepared.response.stream { return sendStream(prepared.response, stream, connection, state) }
             return queue(NativeResponse.cached(prepared), connection, state)
         case .response(let response):
+            if let stream = response.stream { return sendStream(response, stream, connection, state) }
             return queue(NativeResponse.make(response, date: true), connection, state)
         case .deferred(let work):
             return park(connection, state) { .send(await work()) }
+        case .live(let head, let body, let producer):
+            let queued = queue(NativeResponse.live(head, body, connection: connection), connection, state)
+            // A producer that cannot start (the server stopping) leaves the body cut, so the connection is not left
+            // waiting for it.
+            if let producer, !deferred.start(producer) { body.finish(cut: true) }
+            return queued
         case .truncated(let response, let sentBytes):
             return queue(NativeResponse.truncated(response, sentBytes: sentBytes), connection, state)
         case .reset:
@@ -176,6 +184,12 @@ extension ServerContext {
                 return .close
             }
         }
+    }
+
+    /// Queues a streamed answer, built for this connection: its pieces go out as separate writes, each when due.
+    private func sendStream(_ response: HTTPResponse, _ stream: ResponseStream, _ connection: OpaquePointer,
+                            _ state: RequestState) -> MHD_Result {
+        queue(NativeResponse.streamed(response, stream, connection: connection, deferred: deferred), connection, state)
     }
 
     /// Suspends the connection (no thread waits) until `work` says what to do, then resumes it.

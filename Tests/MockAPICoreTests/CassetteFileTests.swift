@@ -114,6 +114,7 @@ struct CassetteFileTests {
         case .json: actual = "json"
         case .text: actual = "text"
         case .binary: actual = "binary"
+        case .chunks: actual = "chunks"
         }
         #expect(actual == kind)
         #expect(body.bytes == Array(text.utf8))

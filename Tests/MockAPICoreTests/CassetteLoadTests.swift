@@ -66,7 +66,7 @@ struct CassetteLoadTests {
         (#"{"status": 200, "headers": [["a"]]}"#, #"interactions[0].response.headers[0]: expected a [name, value] pair of strings, found ["a"]"#),
         (#"{"status": 200, "headers": [["bad name", "v"]]}"#, #"interactions[0].response.headers[0]: "bad name" is not a valid header name"#),
         (#"{"status": 200, "body": {"base64": "***"}}"#, "interactions[0].response.body.base64: not valid base64"),
-        (#"{"status": 200, "body": {"json": 1, "text": "x"}}"#, #"interactions[0].response.body: expected exactly one of {"json": …}, {"text": "…"} or {"base64": "…"}"#),
+        (#"{"status": 200, "body": {"json": 1, "text": "x"}}"#, #"interactions[0].response.body: expected exactly one of {"json": …}, {"text": "…"}, {"base64": "…"} or {"chunks": […]}"#),
     ])
     func badResponseFields(response: String, message: String) {
         let text = #"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/"}, "response": \#(response)}]}"#

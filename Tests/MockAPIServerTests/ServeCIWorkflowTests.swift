@@ -90,7 +90,7 @@ struct ServeCIWorkflowTests {
     @Test(arguments: [
         (["serve", "Fixtures", "--latency", "fast"], "The value 'fast' is invalid for '--latency <latency>'"),
         (["serve", "Fixtures", "--fault-rate", "2", "--fault", "503"], "--fault-rate must be from 0 to 1, for example 0.1."),
-        (["serve", "Fixtures", "--fault-rate", "0.1"], "--fault-rate needs at least one --fault: 503, 429 (or any status 400–599), reset, timeout, truncate."),
+        (["serve", "Fixtures", "--fault-rate", "0.1"], "--fault-rate needs at least one --fault: 503, 429 (or any status 400–599), reset, timeout, truncate, cut:N."),
         (["serve", "Fixtures", "--fault", "reset"], "--fault needs --fault-rate (from 0 to 1); to fail one request, send the header X-Mockapi-Fault: reset."),
         (["serve", "Fixtures", "--fault-rate", "0.1", "--fault", "slow"], "The value 'slow' is invalid for '--fault <fault>'"),
     ])

@@ -115,6 +115,20 @@ package final class RawConnection {
         return poll(&descriptor, 1, Int32(seconds * 1000)) > 0
     }
 
+    /// Reads one chunk of a chunked body (`Transfer-Encoding: chunked`): its bytes, or nil at the last (empty) chunk
+    /// or when the connection ends before a whole chunk came.
+    package func readChunk() -> [UInt8]? {
+        guard let end = readUntil(Array("\r\n".utf8)) else { return nil }
+        let sizeLine = String(decoding: buffer[..<end], as: UTF8.self)
+        buffer.removeFirst(end + 2)
+        guard let size = Int(sizeLine.split(separator: ";").first ?? "", radix: 16) else { return nil }
+        while buffer.count < size + 2, fill() {}
+        guard buffer.count >= size + 2 else { return nil }
+        let chunk = Array(buffer[..<size])
+        buffer.removeFirst(size + 2)
+        return size == 0 ? nil : chunk
+    }
+
     /// Everything received and not read yet, as text.
     package var unread: String { String(decoding: buffer, as: UTF8.self) }
 

@@ -59,6 +59,9 @@ extension MockAPI {
                   Wait 200 ms before every answer, or a random 50–300 ms (the same each run with --seed):
                     mockapi serve Fixtures --latency 200ms
                     mockapi serve Fixtures --latency 50ms..300ms --seed 7
+                  Replay streamed answers (Server-Sent Events) with their recorded gaps, or twice as fast:
+                    mockapi serve Fixtures --stream-timing recorded
+                    mockapi serve Fixtures --stream-timing scale:0.5
                   Fail one request in ten with 503 or a reset connection, reproducibly:
                     mockapi serve Fixtures --fault-rate 0.1 --fault 503 --fault reset --seed 42
                   Reload a cassette when its file is saved (a broken edit keeps the old version):
@@ -135,7 +138,8 @@ extension MockAPI {
                     running = try MockAPIApp.replay(
                         cassettes: loaded, sources: cassettes,
                         options: ReplayOptions(
-                            matchHeaders: matchHeaders, strict: strict, rewriteURLs: !noRewrite, unmatchedStatus: unmatchedStatus),
+                            matchHeaders: matchHeaders, strict: strict, rewriteURLs: !noRewrite, unmatchedStatus: unmatchedStatus,
+                            streamTiming: network.streamTiming),
                         conditions: network.conditions(), recordingMissing: session,
                         journal: Journal(capacity: server.journalSize), adminToken: server.adminToken,
                         configuration: server.configuration, logger: logger)

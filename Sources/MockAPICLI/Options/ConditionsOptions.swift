@@ -13,6 +13,14 @@ extension Latency: ExpressibleByArgument {
     public var defaultValueDescription: String { description }
 }
 
+extension StreamTiming: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(parsing: argument)
+    }
+
+    public var defaultValueDescription: String { description }
+}
+
 extension Fault: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(parsing: argument)
@@ -27,6 +35,15 @@ package struct ConditionsOptions: ParsableArguments {
                 + "or a random one from a range (50ms..300ms). Waiting holds no thread.",
             valueName: "latency"))
     package var latency: Latency = .none
+
+    @Option(
+        name: .customLong("stream-timing"),
+        help: ArgumentHelp(
+            "When the chunks of a streamed answer (Server-Sent Events, NDJSON) go out: none (at once, each chunk a "
+                + "separate write), recorded (with the recorded gaps), or scale:FACTOR (the gaps times FACTOR). "
+                + "Latency delays the first byte. Waiting holds no thread.",
+            valueName: "timing"))
+    package var streamTiming: StreamTiming = .none
 
     @Option(
         name: .customLong("fault-rate"),

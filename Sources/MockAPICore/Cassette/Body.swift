@@ -10,6 +10,8 @@ package enum Body: Sendable, Hashable {
     case text(String)
     /// Anything else, stored as base64.
     case binary([UInt8])
+    /// A body that streamed, kept as the chunks it arrived in (``ChunkedBody``).
+    case chunks(ChunkedBody)
 
     /// Chooses the representation for recorded bytes: JSON when writing the parsed value reproduces them exactly,
     /// else text when they are UTF-8, else binary.
@@ -44,7 +46,15 @@ package enum Body: Sendable, Hashable {
         case .json(let json): json.bytes
         case .text(let text): Array(text.utf8)
         case .binary(let bytes): bytes
+        case .chunks(let chunked): chunked.bytes
         }
+    }
+
+    /// The body with `transform` applied to its bytes: a chunked body chunk by chunk, with its times and boundaries
+    /// kept (a value split between two chunks is not seen whole); any other stored anew from the new bytes.
+    package func replacingBytes(_ transform: ([UInt8]) -> [UInt8]) -> Body {
+        if case .chunks(let chunked) = self { return .chunks(chunked.mapChunks(transform)) }
+        return Body(bytes: transform(bytes))
     }
 
     /// JSON with the compact form of `value`.

@@ -69,9 +69,13 @@ extension RecordedResponse {
 
 extension Body {
     init(_ field: JSONField) throws(CassetteError) {
-        let members = try field.members(allowed: ["json", "text", "base64"])
+        if case .object(let members) = field.value, members.contains(where: { $0.name == "chunks" }) {
+            self = .chunks(try ChunkedBody(field))
+            return
+        }
+        let members = try field.members(allowed: ["json", "text", "base64", "chunks"])
         guard members.count == 1, let kind = members.members.first?.name, let value = members.members.first?.value else {
-            throw field.failure(#"expected exactly one of {"json": …}, {"text": "…"} or {"base64": "…"}"#)
+            throw field.failure(#"expected exactly one of {"json": …}, {"text": "…"}, {"base64": "…"} or {"chunks": […]}"#)
         }
         let inner = field.child(kind, value)
         switch kind {

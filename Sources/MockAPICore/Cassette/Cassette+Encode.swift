@@ -99,6 +99,7 @@ extension Body {
         case .json(let json): .object([JSONMember("json", json.value)])
         case .text(let text): .object([JSONMember("text", .string(text))])
         case .binary(let bytes): .object([JSONMember("base64", .string(Base64.encode(bytes)))])
+        case .chunks(let chunked): chunked.jsonValue
         }
     }
 }

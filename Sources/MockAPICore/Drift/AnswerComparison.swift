@@ -46,7 +46,7 @@ package enum AnswerComparison {
         switch body {
         case .none: return nil
         case .json(let json): value = json.value
-        case .text, .binary:
+        case .text, .binary, .chunks:
             // JSON stored as text: written with spaces, as Python clients and imported HARs have it.
             guard let parsed = try? JSONValue.parse(body.bytes) else { return nil }
             value = parsed

@@ -4,11 +4,14 @@ package struct HTTPResponse: Sendable, Equatable {
     package var status: Int
     package var headers: HTTPHeaders
     package var body: [UInt8]
+    /// Set for a streamed answer: the body goes out in these pieces, at these times.
+    package var stream: ResponseStream?
 
-    package init(status: Int, headers: HTTPHeaders = [], body: [UInt8] = []) {
+    package init(status: Int, headers: HTTPHeaders = [], body: [UInt8] = [], stream: ResponseStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
     }
 
     /// A JSON answer whose body is the given compact JSON bytes.

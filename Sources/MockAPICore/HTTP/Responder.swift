@@ -4,6 +4,10 @@ package enum Reply: Sendable {
     case response(HTTPResponse)
     /// An answer built once and served many times; the engine may reuse its native form.
     case prepared(PreparedResponse)
+    /// A status line and headers now, and a body as it arrives (a stream being recorded): the engine sends each piece
+    /// of `body` as a separate write as soon as it is written. `producer`, when given, is run by the engine as
+    /// deferred work (cancelled when the server stops) and must finish `body`.
+    case live(HTTPResponse, body: LiveBody, producer: (@Sendable () async -> Void)?)
     /// The answer needs I/O or time (an upstream call, a delay). The engine parks the connection, without holding a
     /// thread, until the work finishes.
     case deferred(@Sendable () async -> Reply)
@@ -55,9 +59,21 @@ extension Reply {
         case .deferred(let work): await work().resolved()
         case .reset: HTTPResponse(status: 0, headers: [("X-Mockapi-Fault", "reset")])
         case .hang: HTTPResponse(status: 0, headers: [("X-Mockapi-Fault", "timeout")])
+        case .live(let head, let body, let producer):
+            await Reply.collect(head, body, producer)
         case .truncated(let response, let sentBytes):
             HTTPResponse(status: response.status, headers: response.headers, body: Array(response.body.prefix(max(sentBytes, 0))))
         }
+    }
+}
+
+extension Reply {
+    /// A live answer read to its end, in process.
+    private static func collect(_ head: HTTPResponse, _ body: LiveBody, _ producer: (@Sendable () async -> Void)?) async -> HTTPResponse {
+        if let producer { await producer() }
+        var bytes: [UInt8] = []
+        while case .bytes(let piece) = body.read(capacity: Int.max, park: {}, wake: {}) { bytes += piece }
+        return HTTPResponse(status: head.status, headers: head.headers, body: bytes)
     }
 }
 

@@ -63,7 +63,7 @@ package struct RequestNormalizer: Sendable {
         switch request.body {
         case .json(let json): return json.bytes.contains(UInt8(ascii: "<"))
         case .text: return true
-        case .none, .binary: return false
+        case .none, .binary, .chunks: return false
         }
     }
 

@@ -16,7 +16,7 @@ enum ProxiedAnswer {
         let rewrittenBody: [UInt8]
         switch body {
         case .json, .text: rewrittenBody = rewriter.rewrite(decoded)
-        case .none, .binary: rewrittenBody = decoded
+        case .none, .binary, .chunks: rewrittenBody = decoded
         }
         guard rewrittenBody != decoded else {
             return HTTPResponse(status: answer.status, headers: rewrittenHeaders, body: answer.body)

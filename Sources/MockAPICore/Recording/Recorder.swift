@@ -23,15 +23,15 @@ package final class Recorder: Responder {
     package let cassetteName: String
     /// The largest decoded answer body recorded.
     package let maximumBodyBytes: Int
-    private let logger: Logger
+    let logger: Logger
     /// Points absolute upstream URLs in answers back at the proxy (see ``ProxiedAnswer``); nil when not asked to.
-    private let rewriter: URLRewriter?
+    let rewriter: URLRewriter?
     /// Secrets scrubbed from earlier interactions of this session, hunted down in later ones (most recent last).
-    private let learned = Mutex<[SecretLiteral]>([])
+    let learned = Mutex<[SecretLiteral]>([])
     /// How many learned secrets are kept.
     static let learnedLimit = 256
     /// The requests of this session as recorded and as scrubbed, to say when scrubbing makes two of them one.
-    private let merges = Mutex(MergeWatch(limit: 4096))
+    let merges = Mutex(MergeWatch(limit: 4096))
     /// Requests being forwarded now, waiting for their upstream or their write (see ``write(_:forbidding:)``).
     private let inFlight = Atomic<Int>(0)
 
@@ -93,6 +93,10 @@ package final class Recorder: Responder {
                 extra: [JSONMember("upstream", .string(error.url))])
         }
         let elapsed = started.duration(to: .now)
+        if let stream = answer.stream, (100...599).contains(answer.status) {
+            return forwardStream(request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer, stream: stream,
+                                 started: started)
+        }
         guard (100...599).contains(answer.status) else {
             return failure(request, status: 502, cause: "bad status", message: "upstream \(route.upstream) answered "
                 + "\(request.method) \(request.target) with status \(answer.status), which a cassette cannot hold; nothing was recorded")
@@ -139,7 +143,7 @@ package final class Recorder: Responder {
     /// thread it runs on (the event loop its answer came in on, in `mockapi record`: no hop), but while others are in
     /// flight it moves to the global executor, so that the thread it leaves goes on reading their answers, and they
     /// join the next group commit instead of waiting behind this one.
-    private func write(_ interaction: Interaction, forbidding secrets: [SecretLiteral]) async throws(CassetteWriterError) -> Int {
+    func write(_ interaction: Interaction, forbidding secrets: [SecretLiteral]) async throws(CassetteWriterError) -> Int {
         guard inFlight.load(ordering: .relaxed) > 1 else { return try await writer.append(interaction, forbidding: secrets) }
         let writer = self.writer
         let outcome = await withTaskExecutorPreference(globalConcurrentExecutor) { () async -> Result<Int, CassetteWriterError> in
@@ -150,7 +154,7 @@ package final class Recorder: Responder {
         return try outcome.get()
     }
 
-    private func learn(_ secrets: [SecretLiteral]) {
+    func learn(_ secrets: [SecretLiteral]) {
         let new = secrets.filter { !redactor.rules.literals.contains($0) }
         guard !new.isEmpty else { return }
         learned.withLock { learned in
@@ -160,7 +164,7 @@ package final class Recorder: Responder {
     }
 
     /// mockapi's own answer when nothing could be recorded: JSON naming the request, what failed and where.
-    private func failure(_ request: HTTPRequest, status: Int, cause: String, code: String? = nil,
+    func failure(_ request: HTTPRequest, status: Int, cause: String, code: String? = nil,
                          level: Logger.Level = .warning, message: String, extra: [JSONMember] = []) -> Reply {
         logger.log(level: level, "\(message)")
         statistics.failed(cause)

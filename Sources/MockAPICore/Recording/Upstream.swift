@@ -22,11 +22,14 @@ package struct UpstreamResponse: Sendable, Equatable {
     package var status: Int
     package var headers: HTTPHeaders
     package var body: [UInt8]
+    /// Set when the body streams: ``body`` is then empty and the pieces come here as they arrive.
+    package var stream: UpstreamBodyStream?
 
-    package init(status: Int, headers: HTTPHeaders = [], body: [UInt8] = []) {
+    package init(status: Int, headers: HTTPHeaders = [], body: [UInt8] = [], stream: UpstreamBodyStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
     }
 }
 

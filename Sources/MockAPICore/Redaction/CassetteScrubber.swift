@@ -85,7 +85,7 @@ package struct CassetteScrubber: Sendable {
                 switch readable {
                 case .json: kind = "json"
                 case .text: kind = "text"
-                case .none, .binary: continue
+                case .none, .binary, .chunks: continue
                 }
                 if side == "request" { cassette.interactions[index].request.body = readable } else {
                     cassette.interactions[index].response.body = readable

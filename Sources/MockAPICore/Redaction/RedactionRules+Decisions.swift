@@ -91,7 +91,7 @@ extension Body {
             guard let first = text.utf8.first(where: { $0 > 0x20 }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
             else { return nil }
             return try? JSONValue.parse(Array(text.utf8))
-        case .none, .binary: return nil
+        case .none, .binary, .chunks: return nil
         }
     }
 }

@@ -63,9 +63,14 @@ extension Redactor {
         for (side, keyPath) in [("request", \Interaction.request.body), ("response", \Interaction.response.body)] {
             let body = interaction[keyPath: keyPath]
             guard !body.isEmpty else { continue }
-            let (bytes, total) = replace(body.bytes)
+            var total = 0
+            let replaced = body.replacingBytes { bytes in
+                let (kept, count) = replace(bytes)
+                total += count
+                return kept
+            }
             guard total > 0 else { continue }
-            interaction[keyPath: keyPath] = Body(bytes: bytes)
+            interaction[keyPath: keyPath] = replaced
             report.note(place + "\(side) body", rule, count: total)
         }
     }

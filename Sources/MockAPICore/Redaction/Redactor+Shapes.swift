@@ -46,15 +46,20 @@ extension Redactor {
                              scrubbed: inout [SecretLiteral]) {
         switch body {
         case .none, .binary: return
-        case .text, .json: break
+        case .text, .json, .chunks: break
         }
         guard !scope.acknowledges(.secretShape, at: "\(scope.at).\(side).body") else { return }
         let kept = rules.keptJSONStrings(in: body)
-        let (bytes, found) = CredentialShape.replacing(in: body.bytes, with: RedactionMarker.generic) { value in
-            kept.contains { ByteSearch.contains(value, in: $0) }
+        var found: [(value: String, kind: String)] = []
+        let replaced = body.replacingBytes { bytes in
+            let (scrubbed, matches) = CredentialShape.replacing(in: bytes, with: RedactionMarker.generic) { value in
+                kept.contains { ByteSearch.contains(value, in: $0) }
+            }
+            found += matches
+            return scrubbed
         }
         guard !found.isEmpty else { return }
-        body = Body(bytes: bytes)
+        body = replaced
         noteShapes(found, at: "\(scope.place)\(side) body", site: "\(scope.at).\(side).body", report: &report, scrubbed: &scrubbed)
     }
 

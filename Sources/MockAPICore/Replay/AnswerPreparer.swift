@@ -2,15 +2,17 @@
 final class AnswerPreparer: Sendable {
     private let cassettes: [LoadedCassette]
     private let rewriters: RewriterTable
+    private let streamTiming: StreamTiming
 
-    init(cassettes: [LoadedCassette], rewriters: RewriterTable) {
+    init(cassettes: [LoadedCassette], rewriters: RewriterTable, streamTiming: StreamTiming) {
         self.cassettes = cassettes
         self.rewriters = rewriters
+        self.streamTiming = streamTiming
     }
 
     func prepare(cassette: Int, index: Int) -> PreparedResponse {
         let interaction = cassettes[cassette].cassette.interactions[index]
-        return PreparedResponse(ResponsePreparer.prepare(interaction.response, rewriter: rewriters.rewriter(for: interaction)))
+        return PreparedResponse(ResponsePreparer.prepare(interaction.response, rewriter: rewriters.rewriter(for: interaction), streamTiming: streamTiming))
     }
 }
 

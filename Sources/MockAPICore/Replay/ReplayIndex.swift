@@ -34,7 +34,8 @@ package final class ReplayIndex: Sendable {
     ///   - baseURL: the server's own base URL (`http://127.0.0.1:8080`), or nil to replay upstream URLs unchanged.
     ///   - keysFrom: an index that loaded the one cassette given here (same name, file and content) among others: its
     ///     request keys and table are reused when they were made under the same rules.
-    package init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?, keysFrom: ReplayIndex? = nil) {
+    package init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?, keysFrom: ReplayIndex? = nil,
+                 streamTiming: StreamTiming = .none) {
         self.cassettes = cassettes
         self.cassetteNames = cassettes.map(\.name)
         var places: [EntryPlace] = []
@@ -64,7 +65,8 @@ package final class ReplayIndex: Sendable {
         }
         self.normalizer = normalizer
         self.answers = places.map { _ in PreparedSlot() }
-        self.preparer = AnswerPreparer(cassettes: cassettes, rewriters: RewriterTable(cassettes: cassettes, baseURL: baseURL))
+        self.preparer = AnswerPreparer(
+            cassettes: cassettes, rewriters: RewriterTable(cassettes: cassettes, baseURL: baseURL), streamTiming: streamTiming)
 
         let grouping: QueueGrouping
         if let keysFrom, let offset = keysFrom.offset(of: cassettes, under: normalizer),

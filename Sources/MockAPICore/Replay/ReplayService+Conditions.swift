@@ -64,6 +64,13 @@ extension ReplayService {
             var response = entry?.prepared.response ?? ReplayService.faultResponse(status: 503, why: why)
             response.headers.set(Fault.header, "truncate")
             return (.truncated(response, sentBytes: response.body.count / 2), response.status, entry)
+        case .cut(let count):
+            let entry = view.replayer.peek(request)
+            var response = entry?.prepared.response ?? ReplayService.faultResponse(status: 503, why: why)
+            response.headers.set(Fault.header, fault.description)
+            let stream = response.stream ?? ResponseStream(ends: [response.body.count], dueMs: [0])
+            response.stream = stream.cut(after: count)
+            return (.response(response), response.status, entry)
         }
     }
 

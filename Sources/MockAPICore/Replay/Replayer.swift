@@ -10,13 +10,17 @@ public struct ReplayOptions: Sendable {
     public var rewriteURLs: Bool
     /// The status of the answer to an unmatched request (`--unmatched-status`).
     public var unmatchedStatus: Int
+    /// When the chunks of a streamed answer are sent (`--stream-timing`): at once by default.
+    public var streamTiming: StreamTiming
 
     /// Options as their properties describe them; the defaults are `mockapi serve`'s.
-    public init(matchHeaders: [String] = [], strict: Bool = false, rewriteURLs: Bool = true, unmatchedStatus: Int = 404) {
+    public init(matchHeaders: [String] = [], strict: Bool = false, rewriteURLs: Bool = true, unmatchedStatus: Int = 404,
+                streamTiming: StreamTiming = .none) {
         self.matchHeaders = matchHeaders
         self.strict = strict
         self.rewriteURLs = rewriteURLs
         self.unmatchedStatus = unmatchedStatus
+        self.streamTiming = streamTiming
     }
 }
 
@@ -46,7 +50,7 @@ package final class Replayer: Responder {
         self.init(
             index: ReplayIndex(
                 cassettes: cassettes, matchHeaders: options.matchHeaders, baseURL: options.rewriteURLs ? baseURL : nil,
-                keysFrom: keysFrom),
+                keysFrom: keysFrom, streamTiming: options.streamTiming),
             options: options, journal: journal, scope: scope, fallback: fallback, onUnmatched: onUnmatched)
     }
 

@@ -17,7 +17,8 @@ package enum ResponsePreparer {
         urlHeaders.contains { name.equalsIgnoringASCIICase($0) }
     }
 
-    package static func prepare(_ response: RecordedResponse, rewriter: URLRewriter?) -> HTTPResponse {
+    package static func prepare(_ response: RecordedResponse, rewriter: URLRewriter?,
+                                streamTiming: StreamTiming = .none) -> HTTPResponse {
         var headers = HTTPHeaders()
         for field in response.headers {
             let name = field.name.lowercased()
@@ -28,11 +29,20 @@ package enum ResponsePreparer {
                 headers.append(field.name, field.value)
             }
         }
+        if case .chunks(let chunked) = response.body {
+            // Rewritten chunk by chunk, so each keeps its own boundary.
+            let chunks = chunked.chunks.map { chunk in
+                guard let rewriter, String(validating: chunk.bytes, as: UTF8.self) != nil else { return chunk.bytes }
+                return rewriter.rewrite(chunk.bytes)
+            }
+            let stream = ResponseStream(chunks, atMs: chunked.chunks.map(\.atMs), timing: streamTiming, cut: chunked.cut != nil)
+            return HTTPResponse(status: response.status, headers: headers, body: Array(chunks.joined()), stream: stream)
+        }
         var body = response.body.bytes
         if let rewriter {
             switch response.body {
             case .json, .text: body = rewriter.rewrite(body)
-            case .none, .binary: break
+            case .none, .binary, .chunks: break
             }
         }
         return HTTPResponse(status: response.status, headers: headers, body: body)

@@ -114,7 +114,12 @@ package final class CassetteWriter: Sendable {
         let encoded = EncodedInteraction(interaction: interaction, compact: interaction.compactBytes(), forbidding: secrets)
         var leaks = Redactor.leaks(of: secrets, in: encoded.compact)
         for body in [interaction.request.body, interaction.response.body] {
-            if case .binary(let bytes) = body { leaks += Redactor.leaks(of: secrets, in: bytes) }
+            switch body {
+            case .binary(let bytes): leaks += Redactor.leaks(of: secrets, in: bytes)
+            // A secret split between two chunks is in no one chunk's JSON string: looked for in the joined bytes.
+            case .chunks(let chunked): leaks += Redactor.leaks(of: secrets, in: chunked.bytes)
+            default: break
+            }
         }
         guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: Array(Set(leaks)).sorted()) }
         let index = try await committer.submit(encoded)

@@ -100,7 +100,8 @@ struct HARImporter {
             request: RecordedRequest(
                 method: methodName.uppercased(), path: url.path, query: url.query, headers: requestHeaders,
                 body: Body(bytes: requestBody)),
-            response: RecordedResponse(status: status, headers: responseHeaders, body: Body(bytes: responseBody)),
+            response: RecordedResponse(
+                status: status, headers: responseHeaders, body: EventStreamBody.body(responseBody, headers: responseHeaders)),
             upstream: url.origin,
             recordedAt: try entry.optional("startedDateTime")?.string(),
             durationMs: try entry.optional("time")?.number())

@@ -91,7 +91,8 @@ struct VCRImporter {
             request: RecordedRequest(
                 method: method.uppercased(), path: url.path, query: url.query, headers: requestHeaders,
                 body: Body(bytes: requestBody)),
-            response: RecordedResponse(status: status, headers: responseHeaders, body: Body(bytes: decoded)),
+            response: RecordedResponse(
+                status: status, headers: responseHeaders, body: EventStreamBody.body(decoded, headers: responseHeaders)),
             upstream: url.origin, recordedAt: recordedAt)
     }
 

@@ -1,0 +1,121 @@
+import CMicroHTTPD
+import MockAPICore
+import Synchronization
+
+extension NativeResponse {
+    /// A response whose body goes out in the pieces of `stream`, each a separate write (an HTTP/1.1 chunk), each
+    /// when it is due. Built for one connection: a piece not yet due suspends the connection, and a timer in
+    /// `deferred` resumes it, so a waiting stream holds no thread.
+    static func streamed(_ response: HTTPResponse, _ stream: ResponseStream, connection: OpaquePointer,
+                         deferred: DeferredWork) -> NativeResponse? {
+        let source = StreamedBody(
+            pieces: ChunkFeed(body: response.body, stream: stream), connection: ConnectionHandle(pointer: connection),
+            deferred: deferred)
+        let context = Unmanaged.passRetained(source).toOpaque()
+        guard let created = MHD_create_response_from_callback(
+            UInt64.max, 32 << 10, mockapiStreamReader, context, mockapiStreamFree)
+        else {
+            Unmanaged<StreamedBody>.fromOpaque(context).release()
+            return nil
+        }
+        return NativeResponse(adopting: created, status: response.status, headers: response.headers, date: true)
+    }
+}
+
+/// Where a replayed stream is: the pieces, the next one, and when the stream started.
+struct ChunkFeed: Sendable {
+    let body: [UInt8]
+    let stream: ResponseStream
+    /// The next byte to send.
+    var offset = 0
+    /// The piece that byte is in.
+    var piece = 0
+    var started: ContinuousClock.Instant?
+
+    init(body: [UInt8], stream: ResponseStream) {
+        self.body = body
+        self.stream = stream
+    }
+
+    /// What the reader does next.
+    enum Step {
+        /// Copy this range of the body (part or all of one piece).
+        case send(Range<Int>)
+        /// Wait until this time, then ask again.
+        case wait(until: ContinuousClock.Instant)
+        case end
+        case cut
+    }
+
+    /// The next step for a reader that can take `capacity` bytes now; moves past what it hands out.
+    mutating func next(capacity: Int, now: ContinuousClock.Instant) -> Step {
+        let start = started ?? now
+        started = start
+        // Empty pieces carry no bytes to write (and writing none would read as "not ready"): skip them.
+        while piece < stream.ends.count, offset >= stream.ends[piece] { piece += 1 }
+        guard piece < stream.ends.count else { return stream.cut ? .cut : .end }
+        let due = start.advanced(by: .microseconds(Int64((stream.dueMs[piece] * 1000).rounded())))
+        if due > now { return .wait(until: due) }
+        let end = min(stream.ends[piece], offset + capacity)
+        defer { offset = end }
+        return .send(offset..<end)
+    }
+}
+
+/// The context of a streamed response's content reader.
+final class StreamedBody: Sendable {
+    let feed: Mutex<ChunkFeed>
+    let connection: ConnectionHandle
+    let deferred: DeferredWork
+
+    init(pieces: ChunkFeed, connection: ConnectionHandle, deferred: DeferredWork) {
+        self.feed = Mutex(pieces)
+        self.connection = connection
+        self.deferred = deferred
+    }
+
+    /// Suspends the connection until `due` (at once when the server has just begun stopping: the reader then sees it
+    /// stopping and cuts the stream).
+    func suspend(until due: ContinuousClock.Instant) {
+        // Called from the content reader, which libmicrohttpd allows; the timer resumes it, from its own thread.
+        MHD_suspend_connection(connection.pointer)
+        let connection = connection
+        let started = deferred.start {
+            try? await Task.sleep(until: due, tolerance: .zero, clock: .continuous)
+            MHD_resume_connection(connection.pointer)
+        }
+        if !started { MHD_resume_connection(connection.pointer) }
+    }
+}
+
+/// Hands libmicrohttpd the next due piece of a stream; when none is due, suspends the connection until one is and
+/// writes nothing this time.
+let mockapiStreamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+    guard let context, let buffer else { return mockapi_mhd_content_reader_error() }
+    let source = Unmanaged<StreamedBody>.fromOpaque(context).takeUnretainedValue()
+    let step = source.feed.withLock { $0.next(capacity: capacity, now: .now) }
+    switch step {
+    case .send(let range):
+        source.feed.withLock { feed in
+            feed.body.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                UnsafeMutableRawPointer(buffer).copyMemory(from: base + range.lowerBound, byteCount: range.count)
+            }
+        }
+        return range.count
+    case .wait(let due):
+        // A stopping server cuts its streams rather than wait (it waits for every suspended connection to resume).
+        guard !source.deferred.isClosed else { return mockapi_mhd_content_reader_error() }
+        source.suspend(until: due)
+        return 0
+    case .end:
+        return mockapi_mhd_content_reader_end()
+    case .cut:
+        return mockapi_mhd_content_reader_error()
+    }
+}
+
+let mockapiStreamFree: MHD_ContentReaderFreeCallback = { context in
+    guard let context else { return }
+    Unmanaged<StreamedBody>.fromOpaque(context).release()
+}
