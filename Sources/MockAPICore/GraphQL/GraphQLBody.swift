@@ -46,7 +46,7 @@ package struct GraphQLBody: Sendable {
             let bytes = Array(text.utf8)
             guard GraphQLBody.mayBeGraphQL(bytes), let value = try? JSONValue.parse(bytes) else { return nil }
             self.init(value)
-        case .none, .binary:
+        case .none, .binary, .chunks:
             return nil
         }
     }
