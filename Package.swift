@@ -93,7 +93,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            plugins: ["BuildInfo"]),
+        // VERSION and the commit, stamped into MockAPICLI at build time for `mockapi --version`.
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         .executableTarget(
             name: "mockapi",
             dependencies: ["MockAPICLI"],
