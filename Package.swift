@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // For tests' HTTPS clients (trusting a server's certificate); async-http-client already builds it.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
@@ -37,6 +39,10 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]),
         // libmicrohttpd 0.9.75's epoll loop mended from outside: epoll_wait, as its drain loop needs it (see the file).
         .target(name: "CEpollDrain"),
+        // GnuTLS, which libmicrohttpd serves HTTPS with: self-signed certificates and checks of given ones.
+        .systemLibrary(
+            name: "CGnuTLS", pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]),
         .systemLibrary(
             name: "CYAJL", pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"])]),
@@ -70,7 +76,7 @@ let package = Package(
         .target(
             name: "MockAPIServer",
             dependencies: [
-                "CMicroHTTPD", "CEpollDrain", "MockAPICore",
+                "CMicroHTTPD", "CEpollDrain", "CGnuTLS", "MockAPICore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -140,6 +146,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
