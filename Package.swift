@@ -28,7 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
-        // For tests' HTTPS clients (trusting a server's certificate); async-http-client already builds it.
+        // Trusting a given certificate for HTTPS upstreams (record --upstream-ca) and in tests' HTTPS clients;
+        // async-http-client already builds it.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
@@ -81,6 +82,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
@@ -97,6 +99,7 @@ let package = Package(
             dependencies: [
                 "MockAPIServer", "MockAPICore", "MockAPIInterop", "MockAPIJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings,

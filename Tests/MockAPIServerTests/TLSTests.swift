@@ -162,6 +162,32 @@ struct TLSTests {
         #expect(recorded.interactions.map(\.request.path) == ["/x"])
     }
 
+    /// `mockapi record` over HTTPS in front of an HTTPS upstream whose self-signed certificate `--upstream-ca` trusts;
+    /// without it, the upstream's certificate is refused and the client gets a 502 naming the failure.
+    @Test func record_overTLS_recordsATLSUpstreamItTrusts() async throws {
+        let folder = TemporaryFolder()
+        let file = try Self.cassette(in: folder)
+        let upstream = try ReplayServer(cassettes: CassetteLoader.load([file]), tls: TLSMaterial.selfSigned())
+        try Array(try #require(upstream.certificatePEM).utf8).write(to: folder.path + "/upstream.pem")
+        let (record, _, url) = try await Self.start(
+            ["record", "--upstream", upstream.baseURL.absoluteString, "--cassette", folder.path + "/recorded.json",
+             "--upstream-ca", folder.path + "/upstream.pem", "--tls-self-signed"],
+            folder: folder)
+        #expect(try Curl.run(["-k", url + "/x"]).output == "recorded x")
+        record.signal(SIGTERM)
+        #expect(await record.finish().status == 0)
+        #expect(try Cassette.load(file: folder.path + "/recorded.json").interactions.map(\.request.path) == ["/x"])
+
+        let (untrusting, _, untrustingURL) = try await Self.start(
+            ["record", "--upstream", upstream.baseURL.absoluteString, "--cassette", folder.path + "/refused.json"],
+            folder: folder)
+        let refused = try Curl.run(["-w", "\n%{http_code}", untrustingURL + "/x"])
+        #expect(refused.output.hasSuffix("\n502"), "\(refused.output)")
+        untrusting.signal(SIGTERM)
+        _ = await untrusting.finish()
+        await upstream.stop()
+    }
+
     /// The in-process server over HTTPS, with AsyncHTTPClient trusting its certificate.
     @Test func replayServer_selfSigned_answersAClientTrustingItsCertificate() async throws {
         let folder = TemporaryFolder()
