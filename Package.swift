@@ -28,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // Trusting a given certificate for HTTPS upstreams (record --upstream-ca) and in tests' HTTPS clients;
+        // async-http-client already builds it.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // `swift package generate-documentation` for the DocC catalogs of MockAPITesting and APIClient (scripts/docs-docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -39,6 +42,10 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        // GnuTLS, which libmicrohttpd serves HTTPS with: self-signed certificates and checks of given ones.
+        .systemLibrary(
+            name: "CGnuTLS", pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]),
         .systemLibrary(
             name: "CYAJL", pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"])]),
@@ -75,11 +82,12 @@ let package = Package(
         .target(
             name: "MockAPIServer",
             dependencies: [
-                "CMicroHTTPD", "MockAPICore",
+                "CMicroHTTPD", "CGnuTLS", "MockAPICore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
@@ -96,9 +104,13 @@ let package = Package(
             dependencies: [
                 "MockAPIServer", "MockAPICore", "MockAPIInterop", "MockAPIJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            plugins: ["BuildInfo"]),
+        // VERSION and the commit, stamped into MockAPICLI at build time for `mockapi --version`.
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         .executableTarget(
             name: "mockapi",
             dependencies: ["MockAPICLI"],
@@ -142,6 +154,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),

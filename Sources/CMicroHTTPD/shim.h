@@ -31,6 +31,11 @@ static void mockapi_mhd_log_adapter(void *cls, const char *format, va_list argum
 /// its return value becomes the request's initial `*req_cls`.
 typedef void *(*mockapi_mhd_uri_log_fn)(void *cls, const char *uri, struct MHD_Connection *connection);
 
+/// 1 when the loaded libmicrohttpd was built with TLS (GnuTLS), so MHD_USE_TLS and the HTTPS options work; else 0.
+static inline int mockapi_mhd_tls_supported(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
+}
+
 /// The settings mockapi passes to MHD_start_daemon.
 struct mockapi_mhd_settings {
     unsigned int flags;
@@ -41,6 +46,10 @@ struct mockapi_mhd_settings {
     size_t connection_memory_limit;      // bytes per connection for headers; 0 = MHD's default
     MHD_NotifyConnectionCallback notify_connection;   // connection started / closed; NULL = none
     void *notify_connection_cls;
+    // HTTPS (with MHD_USE_TLS in flags): the certificate (chain) and private key, PEM, NUL-terminated; NULL = plain
+    // HTTP. libmicrohttpd loads them into GnuTLS while starting, so they need to live only through the start call.
+    const char *tls_certificate_pem;
+    const char *tls_key_pem;
 };
 
 static inline struct MHD_Daemon *mockapi_mhd_start_daemon(
@@ -50,7 +59,7 @@ static inline struct MHD_Daemon *mockapi_mhd_start_daemon(
     MHD_RequestCompletedCallback completed, void *completed_cls,
     struct mockapi_mhd_logger *logger)
 {
-    struct MHD_OptionItem options[12];
+    struct MHD_OptionItem options[14];
     unsigned int n = 0;
     // The logger goes first so that start-up messages reach it too.
     options[n++] = (struct MHD_OptionItem){ MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)mockapi_mhd_log_adapter, logger };
@@ -68,6 +77,10 @@ static inline struct MHD_Daemon *mockapi_mhd_start_daemon(
     if (settings->notify_connection != NULL)
         options[n++] = (struct MHD_OptionItem){ MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)settings->notify_connection,
                                                 settings->notify_connection_cls };
+    if (settings->tls_certificate_pem != NULL && settings->tls_key_pem != NULL) {
+        options[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)settings->tls_certificate_pem };
+        options[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)settings->tls_key_pem };
+    }
     options[n++] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
     return MHD_start_daemon(settings->flags, 0, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);

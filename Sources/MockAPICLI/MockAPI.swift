@@ -1,9 +1,15 @@
 import ArgumentParser
+import MockAPIServer
 
 /// The `mockapi` command.
 @available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
 package struct MockAPI: AsyncParsableCommand {
-    package static let version = "0.1.0"
+    /// The release, from the repository's VERSION file (stamped at build time by Plugins/BuildInfo).
+    package static let version = BuildInfo.version
+
+    /// What `mockapi --version` prints: the release, the commit it was built from and the libmicrohttpd it runs with,
+    /// `0.1.0 (commit 3dfad99e0c1a, libmicrohttpd 0.9.75)`.
+    package static let versionLine = "\(version) (commit \(BuildInfo.commit), libmicrohttpd \(LibMicroHTTPD.version))"
 
     package static let configuration = CommandConfiguration(
         commandName: "mockapi",
@@ -32,7 +38,7 @@ package struct MockAPI: AsyncParsableCommand {
               Every option of a command:
                 mockapi serve --help
             """,
-        version: version,
+        version: versionLine,
         subcommands: [Serve.self, Record.self, Import.self, Export.self, Lint.self, Scrub.self, Drift.self])
 
     package init() {}

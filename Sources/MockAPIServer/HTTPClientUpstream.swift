@@ -3,6 +3,7 @@ import MockAPICore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import Synchronization
 
 /// The real ``Upstream``: AsyncHTTPClient with redirects never followed and no decompression, so the answer is what
@@ -23,11 +24,15 @@ package final class HTTPClientUpstream: Upstream {
         package var maximumBodyBytes: Int
         /// Connections kept per upstream host, by the client of each event loop (a caller's calls all go through one).
         package var connectionsPerHost: Int
+        /// Certificates trusted for HTTPS upstreams besides the system's authorities (`--upstream-ca`).
+        package var trustedCertificates: [NIOSSLCertificate]
 
-        package init(timeout: Double = 30, maximumBodyBytes: Int = 256 << 20, connectionsPerHost: Int = 64) {
+        package init(timeout: Double = 30, maximumBodyBytes: Int = 256 << 20, connectionsPerHost: Int = 64,
+                     trustedCertificates: [NIOSSLCertificate] = []) {
             self.timeout = timeout
             self.maximumBodyBytes = maximumBodyBytes
             self.connectionsPerHost = connectionsPerHost
+            self.trustedCertificates = trustedCertificates
         }
     }
 
@@ -47,6 +52,11 @@ package final class HTTPClientUpstream: Upstream {
             redirectConfiguration: .disallow, timeout: .init(connect: timeout, read: timeout), connectionPool: pool,
             decompression: .disabled)
         configuration.httpVersion = .automatic
+        if !options.trustedCertificates.isEmpty {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.additionalTrustRoots = [.certificates(options.trustedCertificates)]
+            configuration.tlsConfiguration = tls
+        }
         // The singleton group's loops: LoopAffinity picks from them.
         self.clients = Dictionary(uniqueKeysWithValues: loops.map { loop in
             (ObjectIdentifier(loop), HTTPClient(eventLoopGroup: loop, configuration: configuration))

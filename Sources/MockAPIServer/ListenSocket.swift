@@ -17,7 +17,8 @@ package final class ListenSocket: Sendable {
     /// The descriptor, or -1 once a server took it over.
     private let descriptor: Atomic<Int32>
 
-    package init(host: String, port: Int) throws(ServerError) {
+    /// `scheme` is `https` for a socket a TLS server takes over (it only changes ``baseURL``).
+    package init(host: String, port: Int, scheme: String = "http") throws(ServerError) {
         var v4 = sockaddr_in()
         var v6 = sockaddr_in6()
         let family: Int32
@@ -61,13 +62,13 @@ package final class ListenSocket: Sendable {
         }
         self.host = host
         self.port = Int(boundPort)
-        self.baseURL = ListenSocket.baseURL(host: host, port: Int(boundPort))
+        self.baseURL = ListenSocket.baseURL(scheme: scheme, host: host, port: Int(boundPort))
         self.descriptor = Atomic(fd)
     }
 
     /// Binds the address and port a configuration names.
     package convenience init(_ configuration: ServerConfiguration) throws(ServerError) {
-        try self.init(host: configuration.host, port: configuration.port)
+        try self.init(host: configuration.host, port: configuration.port, scheme: configuration.scheme)
     }
 
     /// Hands the descriptor over (to libmicrohttpd, which closes it); nil when it was already taken.
@@ -87,11 +88,11 @@ package final class ListenSocket: Sendable {
     }
 
     /// The URL clients use: a wildcard address is reached through loopback.
-    static func baseURL(host: String, port: Int) -> String {
+    static func baseURL(scheme: String = "http", host: String, port: Int) -> String {
         switch host {
-        case "0.0.0.0": "http://127.0.0.1:\(port)"
-        case "::", "::0": "http://[::1]:\(port)"
-        default: "http://\(display(host: host, port: port))"
+        case "0.0.0.0": "\(scheme)://127.0.0.1:\(port)"
+        case "::", "::0": "\(scheme)://[::1]:\(port)"
+        default: "\(scheme)://\(display(host: host, port: port))"
         }
     }
 }

@@ -47,7 +47,15 @@ package final class MicroHTTPDServer: Sendable {
         settings.notify_connection = mockapiConnectionNotify
         settings.notify_connection_cls = retained.toOpaque()
 
-        let started = withUnsafePointer(to: &settings) { settings in
+        if configuration.tls != nil {
+            guard TLSMaterial.isSupported else {
+                close(descriptor)
+                retained.release()
+                throw ServerError.startFailed(reason: TLSMaterial.unsupportedReason)
+            }
+            settings.flags |= UInt32(MHD_USE_TLS.rawValue)
+        }
+        let started = configuration.tls.withPEMs(in: &settings) { settings in
             mockapi_mhd_start_daemon(
                 settings, mockapiAccessHandler, retained.toOpaque(), mockapiURILog, retained.toOpaque(),
                 mockapiRequestCompleted, retained.toOpaque(), context.mhdLogger)

@@ -3,6 +3,7 @@ import MockAPICore
 import MockAPIJSON
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// What recording needs besides the server: the routes, the scrubbing rules, the cassette writer (opened, so a bad
 /// cassette or folder fails before the server starts), the upstream client and the counts. Made once per recording,
@@ -24,16 +25,18 @@ package struct RecordingSession: Sendable {
     ///   - mode: whether an existing cassette is added to or replaced.
     ///   - maximumBatch: the most interactions one cassette write carries.
     ///   - upstreamTimeout: seconds the upstream has for a complete answer.
+    ///   - upstreamTrust: certificates trusted for HTTPS upstreams besides the system's authorities.
     package init(routes: UpstreamRoutes, rules: RedactionRules = .standard, cassette: String, name: String? = nil,
                 mode: CassetteWriteMode = .append, maximumBatch: Int = .max, upstreamTimeout: Double = 30,
-                maximumBodyBytes: Int = 256 << 20) throws(CassetteWriterError) {
+                maximumBodyBytes: Int = 256 << 20, upstreamTrust: [NIOSSLCertificate] = []) throws(CassetteWriterError) {
         self.routes = routes
         self.rules = rules
         self.writer = try CassetteWriter(
             file: cassette, mode: mode, forbidding: rules.literals, maximumBatch: maximumBatch, later: RecordingSession.onThisLoop)
         self.name = name ?? RecordingSession.name(of: cassette)
         self.maximumBodyBytes = maximumBodyBytes
-        self.upstream = HTTPClientUpstream(options: .init(timeout: upstreamTimeout, maximumBodyBytes: maximumBodyBytes))
+        self.upstream = HTTPClientUpstream(
+            options: .init(timeout: upstreamTimeout, maximumBodyBytes: maximumBodyBytes, trustedCertificates: upstreamTrust))
     }
 
     /// Work for later on the event loop of the calling thread, if it is one: a recorded interaction is written in the

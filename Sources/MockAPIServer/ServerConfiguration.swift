@@ -22,10 +22,15 @@ package struct ServerConfiguration: Sendable {
     /// as 32 KiB, 128 KiB is measurably slower, 1 MiB ran at a sixth of the speed (scripts/bench). 64 KiB takes a
     /// target of about 60 KB, e.g. 10,000 short query parameters.
     package var headerMemoryBytes: Int
+    /// HTTPS with this certificate and key (libmicrohttpd's own TLS); nil serves plain HTTP.
+    package var tls: TLSMaterial?
+
+    /// `https` with ``tls``, else `http`: the scheme of the server's base URL.
+    package var scheme: String { tls == nil ? "http" : "https" }
 
     package init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionTimeout: Int = 30,
                 connectionLimit: Int = 1024, maxBodyBytes: Int = 16 << 20, maxBodySetting: String? = nil,
-                headerMemoryBytes: Int = 64 << 10) {
+                headerMemoryBytes: Int = 64 << 10, tls: TLSMaterial? = nil) {
         self.host = host
         self.port = port
         self.threads = threads
@@ -34,5 +39,6 @@ package struct ServerConfiguration: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.maxBodySetting = maxBodySetting
         self.headerMemoryBytes = headerMemoryBytes
+        self.tls = tls
     }
 }

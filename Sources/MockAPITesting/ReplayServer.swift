@@ -12,8 +12,10 @@ import MockAPIServer
 /// let client = GitHubClient(baseURL: server.baseURL)
 /// ```
 public final class ReplayServer: Sendable {
-    /// The plain base URL: answers from every cassette.
+    /// The plain base URL: answers from every cassette. `https` when started with ``ServerTLS``.
     public let baseURL: URL
+    /// The certificate the server presents (PEM) when started with ``ServerTLS``, for the client to trust; else nil.
+    public let certificatePEM: String?
     /// Replay's state: the cassettes, their views and queues, the conditions.
     package let service: ReplayService
     private let app: RunningApp<ReplayService>
@@ -26,9 +28,10 @@ public final class ReplayServer: Sendable {
     ///   - conditions: latency and faults, as `mockapi serve --latency … --fault-rate … --fault … --seed …` sets them.
     ///   - maxBodyBytes: the largest request body taken; a larger one is answered 413.
     ///   - file: the test's source file; relative cassette paths are looked up near it.
+    ///   - tls: serve HTTPS (see ``ServerTLS``); ``certificatePEM`` is then the certificate to trust.
     public static func start(
         cassettes: [String], options: ReplayOptions = ReplayOptions(), conditions: ReplayConditions = .none,
-        maxBodyBytes: Int = 16 << 20, file: StaticString = #filePath
+        maxBodyBytes: Int = 16 << 20, tls: ServerTLS? = nil, file: StaticString = #filePath
     ) throws -> ReplayServer {
         let paths = try cassettes.map { try Fixtures.resolve($0, near: file) }
         let root = try? Fixtures.folder(near: file)
@@ -37,22 +40,24 @@ public final class ReplayServer: Sendable {
             return LoadedCassette(name: name, file: loaded.file, cassette: loaded.cassette)
         }
         return try ReplayServer(
-            cassettes: loaded, sources: paths, options: options, conditions: conditions, maxBodyBytes: maxBodyBytes)
+            cassettes: loaded, sources: paths, options: options, conditions: conditions, maxBodyBytes: maxBodyBytes,
+            recordingMissing: nil, tls: tls?.material())
     }
 
     /// Starts a server over cassettes already in memory.
     /// - Parameter sources: the files and folders they were loaded from, for ``reload()``; empty if none.
     package convenience init(cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
-                            conditions: ReplayConditions = .none, maxBodyBytes: Int = 16 << 20) throws {
+                            conditions: ReplayConditions = .none, maxBodyBytes: Int = 16 << 20,
+                            tls: TLSMaterial? = nil) throws {
         try self.init(
             cassettes: cassettes, sources: sources, options: options, conditions: conditions, maxBodyBytes: maxBodyBytes,
-            recordingMissing: nil)
+            recordingMissing: nil, tls: tls)
     }
 
     /// - Parameter recordingMissing: when given, what no recording matches is forwarded upstream and recorded
     ///   (`serve --record-missing`); the server owns it from here and finishes it in ``stop()``.
     init(cassettes: [LoadedCassette], sources: [String], options: ReplayOptions, conditions: ReplayConditions,
-         maxBodyBytes: Int, recordingMissing: RecordingSession?) throws {
+         maxBodyBytes: Int, recordingMissing: RecordingSession?, tls: TLSMaterial? = nil) throws {
         var logger = Logger(label: "mockapi.testing")
         logger.logLevel = .error
         let app: RunningApp<ReplayService>
@@ -60,7 +65,8 @@ public final class ReplayServer: Sendable {
             app = try MockAPIApp.replay(
                 cassettes: cassettes, sources: sources, options: options, conditions: conditions,
                 recordingMissing: recordingMissing,
-                configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes), logger: logger)
+                configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes, tls: tls),
+                logger: logger)
         } catch {
             recordingMissing?.abandon()
             throw error
@@ -68,6 +74,7 @@ public final class ReplayServer: Sendable {
         self.app = app
         self.service = app.service
         self.baseURL = try app.url
+        self.certificatePEM = tls?.certificatePEM
     }
 
     /// The replayer behind the plain base URL (a reload replaces it).

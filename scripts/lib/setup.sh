@@ -19,7 +19,8 @@ apt_install() {
 }
 
 # The C libraries the package links, via pkg-config: libmicrohttpd (HTTP engine), yajl (order-preserving JSON), zlib
-# and brotli (recorded gzip/deflate/br bodies are stored decoded).
+# and brotli (recorded gzip/deflate/br bodies are stored decoded), GnuTLS (HTTPS certificates: made for
+# --tls-self-signed, checked for --tls-cert).
 ensure_build_dependencies() {
     local missing=()
     command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
@@ -28,8 +29,9 @@ ensure_build_dependencies() {
         pkg-config --exists yajl || missing+=(libyajl-dev)
         pkg-config --exists zlib || missing+=(zlib1g-dev)
         pkg-config --exists libbrotlidec libbrotlienc || missing+=(libbrotli-dev)
+        pkg-config --exists gnutls || missing+=(libgnutls28-dev)
     else
-        missing+=(libmicrohttpd-dev libyajl-dev zlib1g-dev libbrotli-dev)
+        missing+=(libmicrohttpd-dev libyajl-dev zlib1g-dev libbrotli-dev libgnutls28-dev)
     fi
     apt_install "${missing[@]}"
     if ! command -v swift >/dev/null 2>&1; then

@@ -87,13 +87,15 @@ extension MockAPI {
             do {
                 running = try MockAPIApp.record(
                     session, rewriteURLs: !noRewrite, journal: Journal(capacity: server.journalSize),
-                    adminToken: server.adminToken, configuration: server.configuration, logger: logger)
+                    adminToken: server.adminToken, configuration: server.configuration(), logger: logger)
             } catch {
                 await session.finishReporting()
                 throw CommandFailure(error)
             }
             server.warnIfReachableFromOtherMachines(logger)
-            try ReadyAnnouncement.announce(url: running.baseURL, readyFile: server.readyFile, what: session.description)
+            try ReadyAnnouncement.announce(
+                url: running.baseURL, readyFile: server.readyFile, what: session.description,
+                certificateFile: server.tls.clientCertificateFile)
 
             let signal = await Signals.waitForTermination()
             await running.stopReporting()

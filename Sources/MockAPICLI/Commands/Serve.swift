@@ -142,7 +142,7 @@ extension MockAPI {
                             streamTiming: network.streamTiming),
                         conditions: network.conditions(), recordingMissing: session,
                         journal: Journal(capacity: server.journalSize), adminToken: server.adminToken,
-                        configuration: server.configuration, logger: logger)
+                        configuration: server.configuration(), logger: logger)
                 } catch {
                     throw CommandFailure(error)
                 }
@@ -160,7 +160,8 @@ extension MockAPI {
             server.warnIfReachableFromOtherMachines(logger)
             try ReadyAnnouncement.announce(
                 url: running.baseURL, readyFile: server.readyFile,
-                what: "\(interactions) interaction\(interactions == 1 ? "" : "s") from \(loaded.count) cassette\(loaded.count == 1 ? "" : "s")")
+                what: "\(interactions) interaction\(interactions == 1 ? "" : "s") from \(loaded.count) cassette\(loaded.count == 1 ? "" : "s")",
+                certificateFile: server.tls.clientCertificateFile)
 
             let signal = await Signals.waitForTermination()
             watcher?.stop()

@@ -30,6 +30,14 @@ package struct RecordOptions: ParsableArguments {
         help: ArgumentHelp("Largest upstream answer body recorded (decoded); larger gets 502. Examples: 64MB, 1GB.", valueName: "size"))
     package var maxResponse = ByteSize(bytes: 256 << 20)
 
+    @Option(
+        name: .customLong("upstream-ca"),
+        help: ArgumentHelp(
+            "Also trust the certificates in this PEM file for an HTTPS upstream (an authority, or a stand-in API's "
+                + "self-signed certificate); the system's authorities stay trusted.",
+            valueName: "file"))
+    package var upstreamCA: String?
+
     @OptionGroup package var redaction: RedactionOptions
 
     /// For benchmarks: the most interactions one cassette write carries (1 syncs once per interaction).

@@ -41,6 +41,8 @@ package struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("log-level"), help: ArgumentHelp("How much to log on stderr: debug, info, warning, error.", valueName: "level"))
     package var logLevel: LogLevelOption = .info
 
+    @OptionGroup(title: "HTTPS") package var tls: TLSOptions
+
     package init() {}
 
     package func validate() throws {
@@ -65,9 +67,10 @@ package struct ServerOptions: ParsableArguments {
         logger.warning("listening on \(host): other machines can reach this server; the /__mockapi/ endpoints answer them \(admin)")
     }
 
-    var configuration: ServerConfiguration {
+    /// The server's settings; with HTTPS, the certificate is read and checked here, or made and written.
+    func configuration() throws(TLSError) -> ServerConfiguration {
         ServerConfiguration(
             host: host, port: port, threads: threads, connectionTimeout: timeout, maxBodyBytes: maxBody.bytes,
-            maxBodySetting: "--max-body")
+            maxBodySetting: "--max-body", tls: try tls.material())
     }
 }

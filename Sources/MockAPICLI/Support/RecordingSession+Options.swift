@@ -1,6 +1,7 @@
 import Foundation
 import MockAPICore
 import MockAPIServer
+import NIOSSL
 
 extension RecordingSession {
     /// What `record` and `serve --record-missing` record with, from their options.
@@ -8,11 +9,15 @@ extension RecordingSession {
     init(options: RecordOptions, environment: [String: String]) throws {
         let routes = try options.routes()
         let rules = try options.redactionRules(environment: environment)
+        let trusted: [NIOSSLCertificate]
+        do { trusted = try options.upstreamCA.map(HTTPClientUpstream.trustedCertificates(inPEMFile:)) ?? [] } catch {
+            throw CommandFailure(error)
+        }
         do {
             try self.init(
                 routes: routes, rules: rules, cassette: options.cassette ?? "", mode: options.overwrite ? .overwrite : .append,
                 maximumBatch: options.maxBatch ?? .max, upstreamTimeout: options.upstreamTimeout,
-                maximumBodyBytes: options.maxResponse.bytes)
+                maximumBodyBytes: options.maxResponse.bytes, upstreamTrust: trusted)
         } catch {
             throw CommandFailure(error)
         }

@@ -1,0 +1,106 @@
+import CGnuTLS
+import CMicroHTTPD
+import MockAPICore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A certificate and its private key, in PEM, for serving HTTPS through libmicrohttpd's own TLS (GnuTLS): read from
+/// files and checked (``load(certificateFile:keyFile:)``), or made at start for 127.0.0.1 and localhost
+/// (``selfSigned(days:)``). Clients trust ``certificatePEM`` (curl `--cacert`, a test's TLS configuration).
+package struct TLSMaterial: Sendable, Equatable {
+    /// The certificate (maybe followed by the chain that leads to it), as served.
+    package let certificatePEM: String
+    package let privateKeyPEM: String
+
+    /// Reads a certificate file and a key file and checks them: both PEM, the key not encrypted and the
+    /// certificate's, the certificate valid now. The error names the file and what is wrong.
+    package static func load(certificateFile: String, keyFile: String) throws(TLSError) -> TLSMaterial {
+        let certificate = try read(certificateFile, what: "certificate")
+        let key = try read(keyFile, what: "private key")
+        var activation = time_t(0)
+        var expiration = time_t(0)
+        var step: UnsafePointer<CChar>?
+        let now = time(nil)
+        let result = certificate.withCString { certificateText in
+            key.withCString { keyText in
+                mockapi_tls_check_pair(
+                    certificateText, UInt32(certificate.utf8.count), keyText, UInt32(key.utf8.count), now, &activation,
+                    &expiration, &step)
+            }
+        }
+        switch result {
+        case 0:
+            return TLSMaterial(certificatePEM: certificate, privateKeyPEM: key)
+        case Int32(MOCKAPI_TLS_PAIR_KEY_MISMATCH.rawValue):
+            throw TLSError("\(keyFile): this private key is not the key of the certificate in \(certificateFile)")
+        case Int32(MOCKAPI_TLS_PAIR_EXPIRED.rawValue):
+            throw TLSError("\(certificateFile): the certificate expired on \(utcText(expiration)); make a new one")
+        case Int32(MOCKAPI_TLS_PAIR_NOT_YET_VALID.rawValue):
+            throw TLSError("\(certificateFile): the certificate is valid only from \(utcText(activation)) (check the clock)")
+        default:
+            let stepText = step.map { String(cString: $0) } ?? "reading"
+            let file = stepText.contains("key") && !stepText.contains("certificate") ? keyFile : certificateFile
+            throw TLSError("\(file): \(stepText) failed: \(gnutlsText(result))")
+        }
+    }
+
+    /// A new key and a certificate for it, signed with itself, naming localhost, 127.0.0.1 and ::1, valid from an
+    /// hour before `start` (now unless given) for `days` days. Made with GnuTLS, which libmicrohttpd serves TLS with.
+    package static func selfSigned(days: Int = 30, start: time_t? = nil) throws(TLSError) -> TLSMaterial {
+        var certificate = mockapi_tls_text()
+        var key = mockapi_tls_text()
+        var step: UnsafePointer<CChar>?
+        let result = mockapi_tls_make_self_signed(start ?? time(nil), UInt32(days), &certificate, &key, &step)
+        defer {
+            mockapi_tls_release(&certificate)
+            mockapi_tls_release(&key)
+        }
+        guard result == 0, let certificateBytes = certificate.bytes, let keyBytes = key.bytes else {
+            let stepText = step.map { String(cString: $0) } ?? "making it"
+            throw TLSError("could not make a self-signed certificate: \(stepText) failed: \(gnutlsText(result))")
+        }
+        return TLSMaterial(certificatePEM: String(cString: certificateBytes), privateKeyPEM: String(cString: keyBytes))
+    }
+
+    /// Writes the certificate (never the key) where clients can read it, e.g. for curl's `--cacert`.
+    package func writeCertificate(to path: String) throws(TLSError) {
+        do { try FileIO.writeAtomically(Array(certificatePEM.utf8), to: path) } catch {
+            throw TLSError("\(path): cannot write the certificate: \(error)")
+        }
+    }
+
+    /// Whether libmicrohttpd was built with TLS (GnuTLS); Debian's libmicrohttpd12 is.
+    package static var isSupported: Bool {
+        mockapi_mhd_tls_supported() != 0
+    }
+
+    private static func read(_ path: String, what: String) throws(TLSError) -> String {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path) } catch { throw TLSError("\(path): cannot read the \(what): \(error)") }
+        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
+            throw TLSError("\(path): the \(what) is not PEM text (a DER file? convert it with `openssl x509 -inform der`)")
+        }
+        return text
+    }
+
+    private static func gnutlsText(_ code: Int32) -> String {
+        gnutls_strerror(code).map { String(cString: $0) } ?? "GnuTLS error \(code)"
+    }
+
+    private static func utcText(_ time: time_t) -> String {
+        var value = time
+        var parts = tm()
+        gmtime_r(&value, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S UTC", &parts)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Why TLS could not be set up, naming the file and what is wrong with it.
+package struct TLSError: Error, Sendable, CustomStringConvertible {
+    package let description: String
+
+    init(_ description: String) { self.description = description }
+}
