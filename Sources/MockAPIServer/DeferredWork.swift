@@ -21,8 +21,7 @@ final class DeferredWork: Sendable {
     ///
     /// The task starts on the calling thread (`Task.immediate`) and leaves it at its first wait (an upstream call's
     /// answer, a delay), so starting deferred work wakes no pool thread only to park it again.
-    /// - Parameter executor: where the task prefers to run once it has waited (nil: the global executor).
-    func start(on executor: (any TaskExecutor)? = nil, _ body: @escaping @Sendable () async -> Void) -> Bool {
+    func start(_ body: @escaping @Sendable () async -> Void) -> Bool {
         let reserved = state.withLock { state -> Int? in
             guard !state.closed else { return nil }
             let id = state.next
@@ -31,7 +30,7 @@ final class DeferredWork: Sendable {
             return id
         }
         guard let id = reserved else { return false }
-        let task = Task.immediate(executorPreference: executor) {
+        let task = Task.immediate {
             await body()
             self.finish(id)
         }

@@ -10,19 +10,14 @@ import Synchronization
 /// the API sent (3xx, every `Set-Cookie`, coded bytes). Calls run on NIO's event loops; nothing blocks a server
 /// thread. Call ``shutdown()`` before dropping it.
 ///
-/// One client for each loop of NIO's singleton group, its connections on that loop alone, and each call made by the
-/// client of its calling thread's loop (``LoopAffinity``): a call, its connection and the task that waits for it then
-/// share one thread. With one client for the group, a call preferring its thread's loop still took an idle
-/// connection on another loop when there was one (a client's second connection, landing on libmicrohttpd's other
-/// thread), and every step of its answer crossed between the two: 33 system calls a request instead of 18.
-/// Requiring the connection's loop (`.delegateAndChannel`) made the pool open a connection for most calls.
+/// One client on NIO's singleton event loop group, its connections pooled per upstream host.
 package final class HTTPClientUpstream: Upstream {
     package struct Options: Sendable {
         /// Seconds for the whole exchange (connect, send, complete answer): `--upstream-timeout`.
         package var timeout: Double
         /// The largest answer body accepted, as it comes (coded).
         package var maximumBodyBytes: Int
-        /// Connections kept per upstream host, by the client of each event loop (a caller's calls all go through one).
+        /// Connections kept per upstream host.
         package var connectionsPerHost: Int
         /// Certificates trusted for HTTPS upstreams besides the system's authorities (`--upstream-ca`).
         package var trustedCertificates: [NIOSSLCertificate]
@@ -37,12 +32,10 @@ package final class HTTPClientUpstream: Upstream {
     }
 
     package let options: Options
-    /// The client of each loop, by the loop's identity.
-    private let clients: [ObjectIdentifier: HTTPClient]
+    private let client: HTTPClient
 
     package init(options: Options = Options()) {
         self.options = options
-        let loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator())
         var pool = HTTPClient.Configuration.ConnectionPool()
         pool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(options.connectionsPerHost, 1)
         // A refused connection fails the request now instead of being retried until the timeout.
@@ -57,10 +50,7 @@ package final class HTTPClientUpstream: Upstream {
             tls.additionalTrustRoots = [.certificates(options.trustedCertificates)]
             configuration.tlsConfiguration = tls
         }
-        // The singleton group's loops: LoopAffinity picks from them.
-        self.clients = Dictionary(uniqueKeysWithValues: loops.map { loop in
-            (ObjectIdentifier(loop), HTTPClient(eventLoopGroup: loop, configuration: configuration))
-        })
+        self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }
 
     package func send(_ request: UpstreamRequest) async throws(UpstreamError) -> UpstreamResponse {
@@ -83,12 +73,10 @@ package final class HTTPClientUpstream: Upstream {
             // the async API's body stream crosses between the loop and the task again for the body (about 50 µs
             // more per call at one connection). An answer without Content-Length is handed over at its head, its
             // body streamed as it arrives (UpstreamAnswerDelegate).
-            let loop = LoopAffinity.loop
+            let loop = MultiThreadedEventLoopGroup.singleton.next()
             delegate = UpstreamAnswerDelegate(request: outgoing, url: request.url, loop: loop, options: options)
             let deadline = NIODeadline.now() + .nanoseconds(Int64(options.timeout * 1e9))
-            // LoopAffinity hands out the singleton group's loops, each of which has its client.
-            call = clients[ObjectIdentifier(loop)]!.execute(
-                request: outgoing, delegate: delegate, eventLoop: .delegate(on: loop), deadline: deadline)
+            call = client.execute(request: outgoing, delegate: delegate, eventLoop: .delegate(on: loop), deadline: deadline)
             delegate.cancel.withLock { [call] in $0 = { call.cancel() } }
             call.futureResult.whenFailure { [delegate] error in delegate.callFailed(error) }
         } catch {
@@ -110,6 +98,6 @@ package final class HTTPClientUpstream: Upstream {
 
     /// Closes the connections; waits for calls in progress to fail or finish.
     package func shutdown() async {
-        for client in clients.values { try? await client.shutdown() }
+        try? await client.shutdown()
     }
 }

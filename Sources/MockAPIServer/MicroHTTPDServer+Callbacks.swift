@@ -199,9 +199,7 @@ extension ServerContext {
         let parking = Parking()
         state.parking = parking
         MHD_suspend_connection(connection)
-        // After its first wait, on the event loop of this thread's upstream calls when it has one (LoopAffinity): an
-        // upstream answer then resumes the work where it arrived, with no hop to the task pool.
-        let running = deferred.start(on: LoopAffinity.executorIfChosen) {
+        let running = deferred.start {
             let next = await work()
             parking.resumption.withLock { $0 = next }
             MHD_resume_connection(handle.pointer)
