@@ -1,8 +1,8 @@
 import Foundation
 
 /// A transport that hands over an answer's body as it arrives, for streamed answers (Server-Sent Events). A transport
-/// that is only an ``HTTPTransport`` still serves ``RESTClient/serverSentEvents(_:headers:)``: the whole body is
-/// parsed once it has arrived.
+/// that is only an ``HTTPTransport`` still serves ``RESTClient/serverSentEvents(_:method:queryItems:headers:)``: the
+/// whole body is parsed once it has arrived.
 public protocol StreamingHTTPTransport: HTTPTransport {
     /// Sends the request and returns at the answer's head; its body follows in `body`. Cancelling the consuming task
     /// (or dropping the stream) must close the connection.
