@@ -54,7 +54,8 @@ package struct ConditionsOptions: ParsableArguments {
         help: ArgumentHelp(
             "What a faulted request gets (repeatable; each equally likely): 503, 429 (or any status 400–599), reset "
                 + "(connection reset, no answer), timeout (no answer until the client gives up or --timeout passes), "
-                + "truncate (headers and half the body, then the connection closes).",
+                + "truncate (headers and half the body, then the connection closes), cut:N (a streamed answer cut after N "
+                + "chunks).",
             valueName: "fault"))
     package var fault: [Fault] = []
 
