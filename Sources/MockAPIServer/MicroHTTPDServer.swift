@@ -34,7 +34,7 @@ package final class MicroHTTPDServer: Sendable {
 
         var settings = mockapi_mhd_settings()
         // poll(), not epoll: libmicrohttpd's epoll loop can sleep through a burst of exactly 128 ready connections (see
-        // docs/performance.md, "Engine notes"); poll has no such loop, and runs where epoll does not exist.
+        // docs/performance.md, "The engine"); poll has no such loop, and runs where epoll does not exist.
         // Suppressing libmicrohttpd's own Date lets a recorded Date through unduplicated; mockapi adds one to answers
         // it makes up itself.
         settings.flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Many clients at once against one server: every answer is the right one, and the counts add up. Small enough for
-/// every run; under `scripts/sanitize thread` these are what exercises the engine's threads, the lock-free replay
+/// every run; under `scripts/sanitize thread` these are what exercises the engine's threads, the replay
 /// queues, the journal and the recorder's group commits concurrently.
 @Suite(.timeLimit(.minutes(2)))
 struct ConcurrentLoadTests {

@@ -5,7 +5,7 @@ import Testing
 
 /// A burst of keep-alive connections that all send at once, on a server started afresh: every connection is answered,
 /// twice in a row. libmicrohttpd's epoll loop slept through the connection timeout when exactly 128 connections were
-/// ready on one worker (docs/performance.md, "Engine notes"); mockapi runs libmicrohttpd in poll mode, which has no
+/// ready on one worker (docs/performance.md, "The engine"); mockapi runs libmicrohttpd in poll mode, which has no
 /// such loop. A stalled server would answer nothing within the read timeout (10 s, against a connection timeout of 30).
 @Suite(.timeLimit(.minutes(2)))
 struct KeepAliveBurstTests {
