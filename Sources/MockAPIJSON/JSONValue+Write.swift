@@ -115,25 +115,43 @@ extension JSONValue {
         var left = count
         while left > 0 {
             let run = min(left, spaces.count)
-            output.append(contentsOf: spaces[..<run])
+            spaces.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
             left -= run
         }
     }
 
     private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
-    /// Writes a string literal with the minimal escapes described in ``compactBytes()``: runs without an escape are
-    /// copied whole.
+    /// Writes a string literal with the minimal escapes described in ``compactBytes()``.
     public static func writeString(_ value: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        let utf8 = value.utf8
-        let bytes = utf8.span
+        if value.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &output) }) == nil {
+            var copy = value
+            copy.withUTF8 { writeEscaped($0, into: &output) }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes of a string's contents, escaped: runs without an escape are copied whole, and found eight bytes at a
+    /// time.
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
         var runStart = 0
-        for index in bytes.indices {
-            let byte = bytes[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            output.append(contentsOf: utf8[utf8.index(utf8.startIndex, offsetBy: runStart)..<utf8.index(utf8.startIndex, offsetBy: index)])
-            runStart = index + 1
+        var index = 0
+        while index < count {
+            while index + 8 <= count, !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+            }
+            guard index < count else { break }
+            let byte = base[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            index += 1
+            runStart = index
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
@@ -149,7 +167,18 @@ extension JSONValue {
                 output.append(hex[Int(byte & 0x0F)])
             }
         }
-        output.append(contentsOf: utf8[utf8.index(utf8.startIndex, offsetBy: runStart)...])
-        output.append(UInt8(ascii: "\""))
+        output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+    }
+
+    /// Whether one of eight bytes may need an escape: a control character, `"` or a backslash. Never false when one does
+    /// (the classic "has a byte less than n" and "has a zero byte" word tests).
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0
     }
 }
