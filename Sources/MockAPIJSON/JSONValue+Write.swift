@@ -133,7 +133,8 @@ extension JSONValue {
     }
 
     /// The bytes of a string's contents, escaped: runs without an escape are copied whole, and found eight bytes at a
-    /// time.
+    /// time. Kept for a measured gain: reading the 185 MB set takes 1.29 s of CPU this way and 1.50 s with this scan, the
+    /// compact-text check and the string table's hash written as plain byte loops over `Span`.
     private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
