@@ -36,7 +36,7 @@ public func fuzzMatching(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case .response(let response):
         guard response.headers[Replayer.unmatchedHeader] == "1" else { fuzzFailure("a made-up answer is not marked unmatched") }
         guard normalizer.json(response.body) != nil else { fuzzFailure("the unmatched answer is not JSON") }
-    case .deferred:
+    case .deferred, .live:
         fuzzFailure("a replayer without a fallback deferred an answer")
     case .reset, .hang, .truncated:
         fuzzFailure("a replayer without faults configured answered with a fault")
