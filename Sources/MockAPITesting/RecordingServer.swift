@@ -18,6 +18,8 @@ import MockAPIServer
 public final class RecordingServer: Sendable {
     /// Where the client under test sends its requests: they are forwarded to the upstream and recorded.
     public let baseURL: URL
+    /// The certificate the proxy presents (PEM) when started with ``ServerTLS``, for the client to trust; else nil.
+    public let certificatePEM: String?
     package let recorder: Recorder
     private let app: RunningApp<Recorder>
 
@@ -31,9 +33,20 @@ public final class RecordingServer: Sendable {
     ///   - upstreamTimeout: seconds the upstream has for a complete answer.
     ///   - maximumBatch: the most interactions one cassette write carries.
     ///   - maxBodyBytes: the largest request body taken; a larger one is answered 413.
-    public init(upstreams: [UpstreamRoute], cassette: String, name: String? = nil, rules: RedactionRules = .standard,
-                mode: CassetteWriteMode = .append, upstreamTimeout: Double = 30, maximumBatch: Int = .max,
-                maxBodyBytes: Int = 16 << 20) throws {
+    ///   - tls: serve HTTPS to the client (see ``ServerTLS``); ``certificatePEM`` is then the certificate to trust.
+    public convenience init(upstreams: [UpstreamRoute], cassette: String, name: String? = nil,
+                            rules: RedactionRules = .standard, mode: CassetteWriteMode = .append,
+                            upstreamTimeout: Double = 30, maximumBatch: Int = .max, maxBodyBytes: Int = 16 << 20,
+                            tls: ServerTLS? = nil) throws {
+        try self.init(
+            upstreams: upstreams, cassette: cassette, name: name, rules: rules, mode: mode,
+            upstreamTimeout: upstreamTimeout, maximumBatch: maximumBatch, maxBodyBytes: maxBodyBytes,
+            tlsMaterial: tls?.material())
+    }
+
+    /// - Parameter tlsMaterial: the certificate and key to serve HTTPS with, already read or made.
+    init(upstreams: [UpstreamRoute], cassette: String, name: String?, rules: RedactionRules, mode: CassetteWriteMode,
+         upstreamTimeout: Double, maximumBatch: Int, maxBodyBytes: Int, tlsMaterial: TLSMaterial?) throws {
         let session = try RecordingSession(
             routes: UpstreamRoutes(upstreams), rules: rules, cassette: cassette, name: name, mode: mode,
             maximumBatch: maximumBatch, upstreamTimeout: upstreamTimeout)
@@ -42,7 +55,8 @@ public final class RecordingServer: Sendable {
         let app: RunningApp<Recorder>
         do {
             app = try MockAPIApp.record(
-                session, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes),
+                session, configuration: ServerConfiguration(
+                    host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes, tls: tlsMaterial),
                 logger: logger)
         } catch {
             session.abandon()
@@ -51,6 +65,7 @@ public final class RecordingServer: Sendable {
         self.app = app
         self.recorder = app.service
         self.baseURL = try app.url
+        self.certificatePEM = tlsMaterial?.certificatePEM
     }
 
     package var journal: Journal { recorder.journal }

@@ -153,11 +153,12 @@ public final class ReplayServer: Sendable {
 /// `body` runs on the caller's actor (`isolation` defaults to it), so a `@MainActor` test can touch its own state in it.
 public func withReplayServer<T>(
     cassettes: [String], options: ReplayOptions = ReplayOptions(), conditions: ReplayConditions = .none,
-    file: StaticString = #filePath,
+    tls: ServerTLS? = nil, file: StaticString = #filePath,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (ReplayServer) async throws -> T
 ) async throws -> T {
-    let server = try ReplayServer.start(cassettes: cassettes, options: options, conditions: conditions, file: file)
+    let server = try ReplayServer.start(
+        cassettes: cassettes, options: options, conditions: conditions, tls: tls, file: file)
     do {
         let result = try await body(server)
         await server.stop()

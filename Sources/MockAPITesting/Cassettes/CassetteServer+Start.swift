@@ -8,15 +8,17 @@ extension CassetteServer {
     ///   - name: the cassette's path under `Fixtures/` without `.json` (`github/issues`), or an absolute path.
     ///   - upstream: the real API; may be left out when the cassette exists (it records its upstream).
     ///   - mode: the test's mode; `MOCKAPI_RECORD` overrides it, and `CI` makes it `none` (see ``RecordMode``).
+    ///   - tls: serve HTTPS with this certificate (or one made now); nil for plain HTTP.
     ///   - testName: what `swift test --filter` takes to run this test alone, for the message when it must record.
     static func start(
         _ name: String, upstream: String?, mode requested: RecordMode, redaction: RedactionRules, options: ReplayOptions,
-        strict: Bool, environment: [String: String], file: String, testName: String
+        strict: Bool, tls: ServerTLS?, environment: [String: String], file: String, testName: String
     ) throws -> CassetteServer {
         let mode = try RecordMode.resolve(requested, environment: environment)
         let location = try CassetteLocation(name, near: file, environment: environment)
         let existing = try location.load()
         let rules = try CassetteServer.rules(redaction, environment: environment)
+        let tlsMaterial = try tls?.material()
         switch (mode, existing) {
         case (.none, nil):
             throw CassetteFailure(
@@ -28,7 +30,7 @@ extension CassetteServer {
         case (.none, let cassette?), (.once, let cassette?):
             let server = try ReplayServer(
                 cassettes: [LoadedCassette(name: location.name, file: location.file, cassette: cassette)],
-                sources: [location.file], options: options)
+                sources: [location.file], options: options, tls: tlsMaterial)
             return CassetteServer(name: location.name, file: location.file, mode: mode, strict: strict, backend: .replay(server))
         case (.newEpisodes, let cassette?):
             let routes = try CassetteServer.routes(upstream, recordedIn: cassette, location: location, mode: mode)
@@ -37,13 +39,14 @@ extension CassetteServer {
             let server = try ReplayServer(
                 cassettes: [LoadedCassette(name: location.name, file: location.file, cassette: cassette)],
                 sources: [location.file], options: options, conditions: .none, maxBodyBytes: 16 << 20,
-                recordingMissing: recording)
+                recordingMissing: recording, tls: tlsMaterial)
             return CassetteServer(name: location.name, file: location.file, mode: mode, strict: strict, backend: .replay(server))
         case (.once, nil), (.newEpisodes, nil), (.all, _):
             let routes = try CassetteServer.routes(upstream, recordedIn: existing, location: location, mode: mode)
             let staging = location.stagingFile
             let server = try RecordingServer(
-                upstreams: routes, cassette: staging, name: location.name, rules: rules, mode: .overwrite)
+                upstreams: routes, cassette: staging, name: location.name, rules: rules, mode: .overwrite,
+                upstreamTimeout: 30, maximumBatch: .max, maxBodyBytes: 16 << 20, tlsMaterial: tlsMaterial)
             return CassetteServer(
                 name: location.name, file: location.file, mode: mode, strict: strict, backend: .record(server, staging: staging))
         }

@@ -4,7 +4,7 @@ import MockAPICore
 /// A test's cassette and the server in front of it, on 127.0.0.1 and a free port: it replays the cassette, records
 /// it, or both, as the ``RecordMode`` says. Point the client under test at ``baseURL``.
 ///
-/// Made by ``withCassette(_:upstream:mode:redaction:options:strict:file:function:isolation:_:)`` or the
+/// Made by ``withCassette(_:upstream:mode:redaction:options:strict:tls:file:function:isolation:_:)`` or the
 /// `.cassette(…)` test trait (inside such a test, ``current`` is the server); either one checks the requests when
 /// the test ends: a request that matched no recording fails the test with its nearest recorded neighbours.
 public final class CassetteServer: Sendable {
@@ -20,8 +20,10 @@ public final class CassetteServer: Sendable {
     /// Whether requests may go to the upstream and be recorded (no cassette yet, ``RecordMode/all``, or
     /// ``RecordMode/newEpisodes``).
     public let isRecording: Bool
-    /// Where the client under test sends its requests.
+    /// Where the client under test sends its requests: `https` when started with ``ServerTLS``.
     public let baseURL: URL
+    /// The certificate the server presents (PEM) when started with ``ServerTLS``, for the client to trust; else nil.
+    public let certificatePEM: String?
     /// Whether recorded interactions that no request used fail the test.
     public let strict: Bool
     let backend: Backend
@@ -42,9 +44,11 @@ public final class CassetteServer: Sendable {
         switch backend {
         case .replay(let server):
             self.baseURL = server.baseURL
+            self.certificatePEM = server.certificatePEM
             self.isRecording = mode == .newEpisodes
         case .record(let server, _):
             self.baseURL = server.baseURL
+            self.certificatePEM = server.certificatePEM
             self.isRecording = true
         }
     }

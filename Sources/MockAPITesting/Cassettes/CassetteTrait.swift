@@ -14,7 +14,7 @@ import Testing
 /// }
 /// ```
 ///
-/// It behaves as ``withCassette(_:upstream:mode:redaction:options:strict:file:function:isolation:_:)`` does: it
+/// It behaves as ``withCassette(_:upstream:mode:redaction:options:strict:tls:file:function:isolation:_:)`` does: it
 /// records or replays as the ``RecordMode`` says, and fails the test for requests that matched no recording. On a
 /// suite, the suite's tests share one server and one cassette.
 public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
@@ -30,6 +30,8 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     public let options: ReplayOptions
     /// Whether recorded interactions no request used fail the test.
     public let strict: Bool
+    /// HTTPS for the test's server, or nil for plain HTTP.
+    public let tls: ServerTLS?
     let sourceFile: StaticString
 
     /// Runs the test (or the suite) with a ``CassetteServer`` as ``CassetteServer/current``, then fails it for what the
@@ -38,7 +40,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         let server = try CassetteServer.start(
-            name, upstream: upstream, mode: mode, redaction: redaction, options: options, strict: strict,
+            name, upstream: upstream, mode: mode, redaction: redaction, options: options, strict: strict, tls: tls,
             environment: ProcessInfo.processInfo.environment, file: "\(sourceFile)",
             testName: CassetteServer.filterName(test.name))
         do {
@@ -59,13 +61,15 @@ extension Trait where Self == CassetteTrait {
     ///   - redaction: what to scrub while recording, besides `MOCKAPI_REDACT_ENV`'s variables.
     ///   - options: how replay matches.
     ///   - strict: whether recordings no request used fail the test.
+    ///   - tls: serve HTTPS (see ``ServerTLS``); ``CassetteServer/certificatePEM`` is then the certificate to trust.
     ///   - file: the test's source file; the nearest `Fixtures/` above it holds the cassette.
     public static func cassette(
         _ name: String, upstream: String? = nil, mode: RecordMode = .once, redaction: RedactionRules = .standard,
-        options: ReplayOptions = ReplayOptions(), strict: Bool = false, file: StaticString = #filePath
+        options: ReplayOptions = ReplayOptions(), strict: Bool = false, tls: ServerTLS? = nil,
+        file: StaticString = #filePath
     ) -> Self {
         CassetteTrait(
             name: name, upstream: upstream, mode: mode, redaction: redaction, options: options, strict: strict,
-            sourceFile: file)
+            tls: tls, sourceFile: file)
     }
 }

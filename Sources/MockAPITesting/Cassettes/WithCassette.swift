@@ -24,32 +24,34 @@ import MockAPICore
 ///   - redaction: what to scrub while recording, besides `MOCKAPI_REDACT_ENV`'s variables.
 ///   - options: how replay matches (headers to match, strict queues).
 ///   - strict: whether recordings no request used fail the test.
+///   - tls: serve HTTPS (see ``ServerTLS``); the server's ``CassetteServer/certificatePEM`` is what the client trusts.
 ///   - file: the test's source file; the nearest `Fixtures/` above it holds the cassette.
 ///   - function: the calling test, named in the command a missing cassette's failure gives.
 ///   - isolation: the actor `body` runs on; the caller's by default.
 ///   - body: the test's code, given the server; its result is returned.
 public func withCassette<T>(
     _ name: String, upstream: String? = nil, mode: RecordMode = .once, redaction: RedactionRules = .standard,
-    options: ReplayOptions = ReplayOptions(), strict: Bool = false,
+    options: ReplayOptions = ReplayOptions(), strict: Bool = false, tls: ServerTLS? = nil,
     file: StaticString = #filePath, function: String = #function,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (CassetteServer) async throws -> T
 ) async throws -> T {
     try await withCassette(
-        name, upstream: upstream, mode: mode, redaction: redaction, options: options, strict: strict,
+        name, upstream: upstream, mode: mode, redaction: redaction, options: options, strict: strict, tls: tls,
         environment: ProcessInfo.processInfo.environment, file: "\(file)", function: function, body)
 }
 
-/// ``withCassette(_:upstream:mode:redaction:options:strict:file:function:isolation:_:)`` in a given environment
+/// ``withCassette(_:upstream:mode:redaction:options:strict:tls:file:function:isolation:_:)`` in a given environment
 /// (`MOCKAPI_RECORD`, `CI`, `MOCKAPI_FIXTURES`, `MOCKAPI_REDACT_ENV` and the variables it names).
 func withCassette<T>(
     _ name: String, upstream: String? = nil, mode: RecordMode = .once, redaction: RedactionRules = .standard,
-    options: ReplayOptions = ReplayOptions(), strict: Bool = false, environment: [String: String], file: String,
+    options: ReplayOptions = ReplayOptions(), strict: Bool = false, tls: ServerTLS? = nil,
+    environment: [String: String], file: String,
     function: String = #function, isolation: isolated (any Actor)? = #isolation,
     _ body: (CassetteServer) async throws -> T
 ) async throws -> T {
     let server = try CassetteServer.start(
-        name, upstream: upstream, mode: mode, redaction: redaction, options: options, strict: strict,
+        name, upstream: upstream, mode: mode, redaction: redaction, options: options, strict: strict, tls: tls,
         environment: environment, file: file, testName: CassetteServer.filterName(function))
     let result: T
     do {
