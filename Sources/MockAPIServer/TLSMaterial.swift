@@ -1,4 +1,3 @@
-import CGnuTLS
 import CMicroHTTPD
 import MockAPICore
 #if canImport(Glibc)
@@ -18,49 +17,34 @@ package struct TLSMaterial: Sendable, Equatable {
     package static func load(certificateFile: String, keyFile: String) throws(TLSError) -> TLSMaterial {
         let certificate = try read(certificateFile, what: "certificate")
         let key = try read(keyFile, what: "private key")
-        var activation = time_t(0)
-        var expiration = time_t(0)
-        var step: UnsafePointer<CChar>?
-        let now = time(nil)
-        let result = certificate.withCString { certificateText in
-            key.withCString { keyText in
-                mockapi_tls_check_pair(
-                    certificateText, UInt32(certificate.utf8.count), keyText, UInt32(key.utf8.count), now, &activation,
-                    &expiration, &step)
-            }
+        let problem: CertificatePairProblem?
+        do throws(GnuTLSFailure) {
+            problem = try CertificatePairCheck.problem(certificatePEM: certificate, keyPEM: key, now: time(nil))
+        } catch {
+            let file = error.step.contains("key") && !error.step.contains("certificate") ? keyFile : certificateFile
+            throw TLSError("\(file): \(error.step) failed: \(error.reason)")
         }
-        switch result {
-        case 0:
+        switch problem {
+        case nil:
             return TLSMaterial(certificatePEM: certificate, privateKeyPEM: key)
-        case Int32(MOCKAPI_TLS_PAIR_KEY_MISMATCH.rawValue):
+        case .keyMismatch:
             throw TLSError("\(keyFile): this private key is not the key of the certificate in \(certificateFile)")
-        case Int32(MOCKAPI_TLS_PAIR_EXPIRED.rawValue):
+        case .expired(let expiration):
             throw TLSError("\(certificateFile): the certificate expired on \(utcText(expiration)); make a new one")
-        case Int32(MOCKAPI_TLS_PAIR_NOT_YET_VALID.rawValue):
+        case .notYetValid(let activation):
             throw TLSError("\(certificateFile): the certificate is valid only from \(utcText(activation)) (check the clock)")
-        default:
-            let stepText = step.map { String(cString: $0) } ?? "reading"
-            let file = stepText.contains("key") && !stepText.contains("certificate") ? keyFile : certificateFile
-            throw TLSError("\(file): \(stepText) failed: \(gnutlsText(result))")
         }
     }
 
     /// A new key and a certificate for it, signed with itself, naming localhost, 127.0.0.1 and ::1, valid from an
     /// hour before `start` (now unless given) for `days` days. Made with GnuTLS, which libmicrohttpd serves TLS with.
     package static func selfSigned(days: Int = 30, start: time_t? = nil) throws(TLSError) -> TLSMaterial {
-        var certificate = mockapi_tls_text()
-        var key = mockapi_tls_text()
-        var step: UnsafePointer<CChar>?
-        let result = mockapi_tls_make_self_signed(start ?? time(nil), UInt32(days), &certificate, &key, &step)
-        defer {
-            mockapi_tls_release(&certificate)
-            mockapi_tls_release(&key)
+        do throws(GnuTLSFailure) {
+            let made = try SelfSignedCertificate.make(now: start ?? time(nil), days: days)
+            return TLSMaterial(certificatePEM: made.certificate, privateKeyPEM: made.key)
+        } catch {
+            throw TLSError("could not make a self-signed certificate: \(error.step) failed: \(error.reason)")
         }
-        guard result == 0, let certificateBytes = certificate.bytes, let keyBytes = key.bytes else {
-            let stepText = step.map { String(cString: $0) } ?? "making it"
-            throw TLSError("could not make a self-signed certificate: \(stepText) failed: \(gnutlsText(result))")
-        }
-        return TLSMaterial(certificatePEM: String(cString: certificateBytes), privateKeyPEM: String(cString: keyBytes))
     }
 
     /// Writes the certificate (never the key) where clients can read it, e.g. for curl's `--cacert`.
@@ -82,10 +66,6 @@ package struct TLSMaterial: Sendable, Equatable {
             throw TLSError("\(path): the \(what) is not PEM text (a DER file? convert it with `openssl x509 -inform der`)")
         }
         return text
-    }
-
-    private static func gnutlsText(_ code: Int32) -> String {
-        gnutls_strerror(code).map { String(cString: $0) } ?? "GnuTLS error \(code)"
     }
 
     private static func utcText(_ time: time_t) -> String {
