@@ -48,7 +48,7 @@ build_baseline() {
     cc -O2 -o "$1" "$repo_root/Benchmarks/fixed-buffer-server.c" $(pkg-config --cflags --libs libmicrohttpd) -lpthread
 }
 
-# start NAME COMMAND...: starts a server, waits for its first stdout line (its URL), sets $url and $pid.
+# start NAME COMMAND...: starts a server, waits for its first stdout line (its URL, http or https), sets $url and $pid.
 start() {
     local name=$1; shift
     mkfifo "$work/$name.fifo"
@@ -60,7 +60,7 @@ start() {
     local keep
     exec {keep}<"$work/$name.fifo"
     pipe_of[$pid]=$keep
-    url=$(grep -o 'http://[0-9.:]*' <<<"$line" | head -1)
+    url=$(grep -oE 'https?://[0-9.:]*' <<<"$line" | head -1)
 }
 
 # stop_server PID: stops a server started by `start`, closes its pipe and forgets it, so that the exit trap never
