@@ -1,7 +1,9 @@
 import MockAPIServer
 
-/// HTTPS for an in-process server: a certificate made for 127.0.0.1 and localhost when the server starts, or one from
-/// files. The server's `certificatePEM` is what the test's client trusts.
+/// HTTPS for an in-process server (``ReplayServer``, ``RecordingServer``, ``withCassette(_:upstream:mode:redaction:options:strict:tls:file:function:isolation:_:)``,
+/// the `.cassette` trait): a certificate made for 127.0.0.1 and localhost when the server starts, or one from files.
+/// The server's `certificatePEM` is what the test's client trusts. URLSession on Linux cannot trust it (it trusts
+/// only the system's store); AsyncHTTPClient can:
 ///
 /// ```swift
 /// let server = try ReplayServer.start(cassettes: ["github/issues"], tls: .selfSigned)
