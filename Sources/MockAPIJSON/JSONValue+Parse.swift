@@ -6,7 +6,29 @@ extension JSONValue {
 
     /// Parses one JSON text (RFC 8259: any value at the top, strict UTF-8, no comments, nothing after the value).
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
-        var builder = TreeBuilder(textSize: bytes.count)
+        try parse(bytes, builder: TreeBuilder(textSize: bytes.count))
+    }
+
+    /// Parses one JSON text as `parse(_:)` does, but hands each element of the array that is the top object's member
+    /// `name` to `element` as soon as it is complete, instead of keeping it: the value returned has an empty array
+    /// there. A large file is then never one tree, and each element is used while it is fresh in the cache (a tenth
+    /// less CPU to load the 185 MB bench set). Elements arrive in order; a text that is not JSON still fails as a
+    /// whole, after its elements before the error were handed over.
+    public static func parse(
+        _ bytes: [UInt8], streamingElementsOf name: String, to element: (JSONValue) -> Void
+    ) throws(JSONParseError) -> JSONValue {
+        let result = withoutActuallyEscaping(element) { element in
+            bytes.withUnsafeBytes { buffer in
+                var builder = TreeBuilder(textSize: buffer.count)
+                builder.streamed = (name, element)
+                return Result { () throws(JSONParseError) in try parse(buffer, builder: builder) }
+            }
+        }
+        return try result.get()
+    }
+
+    private static func parse(_ bytes: UnsafeRawBufferPointer, builder: TreeBuilder) throws(JSONParseError) -> JSONValue {
+        var builder = builder
         var callbacks = yajl_callbacks()
         callbacks.yajl_null = { TreeBuilder.from($0).pointee.push(.null) }
         callbacks.yajl_boolean = { TreeBuilder.from($0).pointee.push(.bool($1 != 0)) }
@@ -122,6 +144,11 @@ private struct TreeBuilder {
     var position: YAJLPosition
     /// Where the top value ends, once it is complete.
     var valueEnd: Int?
+    /// The top object's member whose array elements go to a function instead of into the tree, and the function.
+    var streamed: (name: String, element: (JSONValue) -> Void)?
+    /// How many containers are open while the streamed array is the innermost one (2: the top object and it); else
+    /// a depth no container has.
+    private var streamingDepth = -1
     /// Repeated strings, stored once.
     private var table: StringTable
 
@@ -156,6 +183,10 @@ private struct TreeBuilder {
     }
 
     mutating func push(_ value: JSONValue) -> Int32 {
+        if frames.count == streamingDepth {
+            streamed?.element(value)
+            return 1
+        }
         values.append(value)
         if frames.isEmpty { finishedTopValue() }
         return 1
@@ -166,11 +197,16 @@ private struct TreeBuilder {
             failure = "nesting deeper than \(JSONValue.maximumDepth) levels"
             return 0
         }
+        // An array opened as a member value of the top object, named as the streamed member, is the streamed one.
+        if !isObject, frames.count == 1, let streamed, frames[0].isObject, names.last == streamed.name {
+            streamingDepth = 2
+        }
         frames.append((values.count, names.count, isObject))
         return 1
     }
 
     mutating func close() -> Int32 {
+        if frames.count == streamingDepth { streamingDepth = -1 }
         let frame = frames.removeLast()
         // Copy the elements out before shrinking the stack: a slice would keep the stack's buffer shared and make
         // the removal copy all of it, once per container.
@@ -191,8 +227,6 @@ private struct TreeBuilder {
             closed = .array(elements)
         }
         values.removeLast(count)
-        values.append(closed)
-        if frames.isEmpty { finishedTopValue() }
-        return 1
+        return push(closed)
     }
 }

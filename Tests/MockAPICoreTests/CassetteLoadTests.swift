@@ -20,8 +20,8 @@ struct CassetteLoadTests {
         #expect(error(text) == "Fixtures/github/x.json: interactions[3].response.status: expected a number, found a string")
     }
 
-    /// A cassette large enough to be read on all cores (its interactions split into chunks, one per core) still reads
-    /// them in order, and of two bad ones in different chunks names the first, as a sequential read would.
+    /// A large cassette reads its interactions in order and, of two bad ones far apart, names the first: from a file
+    /// (each interaction read as the parser reaches it) and from a parsed value (on all cores, in chunks).
     @Test func largeCassette_keepsOrder_andNamesTheFirstBadInteraction() throws {
         let padding = String(repeating: "x", count: 1500)
         func text(badAt bad: Set<Int>) -> String {
@@ -34,6 +34,25 @@ struct CassetteLoadTests {
         #expect(cassette.interactions.map(\.request.path) == (0..<3000).map { "/\($0)" })
         #expect(error(text(badAt: [2900, 1200])) == "Fixtures/github/x.json: interactions[1200].response.status: expected a number, found a string")
         #expect(error(text(badAt: [2999])) == "Fixtures/github/x.json: interactions[2999].response.status: expected a number, found a string")
+        #expect(try Cassette(json: try JSONValue.parse(text(badAt: [])), file: "Fixtures/github/x.json") == cassette)
+        let fromValue = #expect(throws: CassetteError.self) {
+            try Cassette(json: try JSONValue.parse(text(badAt: [2900, 1200])), file: "Fixtures/github/x.json")
+        }
+        #expect(fromValue?.description == "Fixtures/github/x.json: interactions[1200].response.status: expected a number, found a string")
+    }
+
+    /// Errors come in the order a reader fixes them, however the file is laid out: text that is not JSON first (even
+    /// after a bad interaction), then the cassette's own fields (even when they follow its interactions), then the
+    /// first bad interaction.
+    @Test func errors_keepTheirOrder_whereverTheyAreInTheFile() {
+        let bad = #"{"request": {"method": "GET", "path": "/"}, "response": {"status": "200"}}"#
+        #expect(error(#"{"interactions": [\#(bad)], "mockapi": 1, "x": tru}"#)?.contains("not valid JSON") == true)
+        #expect(error(#"{"interactions": [\#(bad)], "mockapi": 2}"#)
+            == "Fixtures/github/x.json: mockapi: cassette format version 2 is not supported (this mockapi reads version 1)")
+        #expect(error(#"{"interactions": [\#(Self.valid), \#(bad)], "mockapi": 1}"#)
+            == "Fixtures/github/x.json: interactions[1].response.status: expected a number, found a string")
+        #expect(error(#"{"mockapi": 1, "interactions": {"0": \#(Self.valid)}}"#)
+            == "Fixtures/github/x.json: interactions: expected an array, found an object")
     }
 
     @Test func notJSON_givesLineAndColumn() {

@@ -24,6 +24,28 @@ struct JSONParseTests {
         #expect(value == .array([.string("/"), .string("é"), .string("😀")]))
     }
 
+    /// Streaming one member's elements hands over exactly the elements a whole parse keeps, in order, and leaves an
+    /// empty array in their place; an array of that name deeper down, or a member of that name that is no array, is
+    /// parsed as usual.
+    @Test func parse_streamingElementsOf_handsOverTheTopMembersElements() throws {
+        let text = #"{"a":{"items":[1]},"items":[{"x":[1,2]},"s",[3],null],"z":{"items":[true]}}"#
+        var streamed: [JSONValue] = []
+        let rest = try JSONValue.parse(Array(text.utf8), streamingElementsOf: "items") { streamed.append($0) }
+        let whole = try JSONValue.parse(text)
+        #expect(streamed == whole["items"]?.arrayValue)
+        #expect(rest["items"] == .array([]))
+        #expect(rest["a"] == whole["a"])
+        #expect(rest["z"] == whole["z"])
+
+        var none: [JSONValue] = []
+        let object = try JSONValue.parse(Array(#"{"items":{"a":1}}"#.utf8), streamingElementsOf: "items") { none.append($0) }
+        #expect(none.isEmpty)
+        #expect(object == (try JSONValue.parse(#"{"items":{"a":1}}"#)))
+        #expect(throws: JSONParseError.self) {
+            try JSONValue.parse(Array(#"{"items":[1,2,}"#.utf8), streamingElementsOf: "items") { none.append($0) }
+        }
+    }
+
     @Test func parse_keepsRepeatedNamesInOrder() throws {
         let value = try JSONValue.parse(#"{"a":1,"a":2}"#)
         #expect(value == .object([JSONMember("a", .number("1")), JSONMember("a", .number("2"))]))

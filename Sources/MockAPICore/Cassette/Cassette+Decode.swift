@@ -3,6 +3,16 @@ import MockAPIJSON
 extension Cassette {
     /// Reads a cassette from its parsed JSON, validating every field; `file` names it in errors.
     package init(json: JSONValue, file: String) throws(CassetteError) {
+        try self.init(top: json, file: file) { (field) throws(CassetteError) in
+            try Parallel.map(try field.array()) { (field) throws(CassetteError) in try Interaction(field) }
+        }
+    }
+
+    /// Reads a cassette from its parsed top object; `interactions` reads its `interactions` member, which the top
+    /// object's own fields are checked before.
+    init(
+        top json: JSONValue, file: String, interactions: (JSONField) throws(CassetteError) -> [Interaction]
+    ) throws(CassetteError) {
         let root = JSONField(value: json, file: file, path: "")
         guard case .object = json else {
             throw root.failure("expected a cassette object ({\"mockapi\": 1, \"interactions\": […]}), found \(json.kindDescription)")
@@ -22,9 +32,7 @@ extension Cassette {
         let members = try root.members(allowed: ["mockapi", "source", "lint", "interactions"])
         self.source = try members.optional("source")?.string()
         self.lintAllowances = try members.optional("lint").map { (field) throws(CassetteError) in try LintAllowance.list(field) } ?? []
-        self.interactions = try Parallel.map(try members.required("interactions").array()) {
-            (field) throws(CassetteError) in try Interaction(field)
-        }
+        self.interactions = try interactions(try members.required("interactions"))
     }
 }
 
