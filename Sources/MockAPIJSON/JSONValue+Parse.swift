@@ -182,7 +182,7 @@ private struct TreeBuilder {
         return table.string(UnsafeBufferPointer(start: text, count: count))
     }
 
-    mutating func push(_ value: JSONValue) -> Int32 {
+    mutating func push(_ value: consuming JSONValue) -> Int32 {
         if frames.count == streamingDepth {
             streamed?.element(value)
             return 1
