@@ -6,7 +6,7 @@ import Synchronization
 /// without a lock (only ever read after load). Any other document is parsed when it first arrives and kept, up to
 /// ``arrivedLimit`` of them, behind a lock: a client that lays its documents out differently from the recording
 /// sends the same text again and again, and parsing one costs about ten JSON-body matches of its size
-/// (scripts/lib/bench_graphql.py).
+/// (`scripts/bench graphql`).
 package struct GraphQLDocumentCache: Sendable {
     private var parsed: [String: Result<GraphQLDocument, GraphQLDocumentError>] = [:]
     private let arrived = ArrivedDocuments()
