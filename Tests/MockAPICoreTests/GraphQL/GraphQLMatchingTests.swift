@@ -169,6 +169,24 @@ struct GraphQLMatchingTests {
         #expect(try json.map { try JournalEntry(json: $0).operation } == ["query Repo", "mutation Star", "query", nil])
     }
 
+    /// Documents no recording holds are kept once parsed, a bounded number at a time: once the store is full it starts
+    /// over, so a document that arrives after many others is kept too, and a recorded one is never stored twice.
+    @Test func GraphQL_arrivedDocuments_areKeptBounded_andTheLatestAreKept() throws {
+        var documents = GraphQLDocumentCache()
+        documents.learn("query Recorded { viewer { login } }")
+        _ = try documents.document("query Recorded { viewer { login } }")
+        #expect(documents.arrivedCount == 0)
+        for number in 0..<GraphQLDocumentCache.arrivedLimit {
+            _ = try documents.document("# \(number)\nquery Arrived { viewer { login } }")
+        }
+        #expect(documents.arrivedCount == GraphQLDocumentCache.arrivedLimit)
+        let late = "query Late { viewer { name } }"
+        _ = try documents.document(late)
+        #expect(documents.arrivedCount == 1)
+        _ = try documents.document(late)
+        #expect(documents.arrivedCount == 1)
+    }
+
     /// A JSON body whose `query` is not a string (a search API's) is plain JSON, compared as before.
     @Test func GraphQL_aQueryMemberThatIsNotAStringIsPlainJSON() {
         let normalizer = RequestNormalizer()
