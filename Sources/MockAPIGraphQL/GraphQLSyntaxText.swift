@@ -1,6 +1,9 @@
 // Implementation-only: clients of this module then do not load GraphQL, nor the CoreFoundation it imports, whose
 // `stat` hides Glibc's from MockAPICore's files in release (whole-module) builds. Safe without library evolution
-// because nothing this module shows (package or public) holds or returns a type of GraphQL's.
+// because nothing this module shows (package or public) holds or returns a type of GraphQL's. Not `internal import`:
+// without library evolution its clients still load GraphQL, and a release build of MockAPICore then fails in
+// Storage/FileIO.swift and FileStamp.swift ("initializer 'init()' is not available due to missing import of defining
+// module 'CoreFoundation'", MemberImportVisibility), so the compiler's warning about this import stays.
 @_implementationOnly import GraphQL
 import MockAPIJSON
 

@@ -62,4 +62,36 @@ struct AdminPageTests {
         await browser.quit()
         await server.stop()
     }
+    /// A GraphQL request's row names its operation after the path, matched or not: every GraphQL call is
+    /// `POST /graphql`, so the path alone tells them apart for nobody.
+    @Test(.enabled(if: HeadlessChromium.executable != nil || HeadlessChromium.isRequired,
+                   "needs Chromium (apt install chromium, or run scripts/test, which installs it)"))
+    func GraphQL_pageNamesTheOperationOfEachRequest() async throws {
+        let executable = try #require(HeadlessChromium.executable, "Chromium is required here (MOCKAPI_REQUIRE_CHROMIUM=1) but not installed")
+        let server = try ReplayServer(cassettes: TestFixtures.loaded(["github-graphql/enable-auto-merge"]))
+        let base = server.baseURL.absoluteString
+        let browser = try HeadlessChromium(executable: executable)
+        do {
+            try await browser.open(base + "/__mockapi/")
+            try await browser.wait(until: ##"document.body.dataset.ready === "1""##)
+            let recorded = #"{"query": "query GetPullRequestID { repository(owner: \"seate\", name: \"for-test\") { pullRequest(number: 9) { id } } }"}"#
+            let other = #"{"query": "query GetPullRequestID { repository(owner: \"seate\", name: \"for-test\") { pullRequest(number: 10) { id } } }"}"#
+            let json = [("Content-Type", "application/json")]
+            #expect(try await TestClient.shared.send("POST", base + "/graphql", headers: json, body: Array(recorded.utf8)).status == 200)
+            #expect(try await TestClient.shared.send("POST", base + "/graphql", headers: json, body: Array(other.utf8)).status == 404)
+            try await browser.wait(until: ##"document.querySelectorAll("#journal tbody tr").length === 2"##)
+            let rows = try await browser.evaluate(
+                ##"[...document.querySelectorAll("#journal tbody tr")].map(r => [...r.cells].slice(2, 5).map(c => c.textContent).join(" | "))"##)
+            #expect(rows == .array([
+                .string("POST /graphql query GetPullRequestID | 200 | matched"),
+                .string("POST /graphql query GetPullRequestID | 404 | unmatched"),
+            ]))
+        } catch {
+            await browser.quit()
+            await server.stop()
+            throw error
+        }
+        await browser.quit()
+        await server.stop()
+    }
 }

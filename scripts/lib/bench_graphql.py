@@ -123,8 +123,12 @@ def main():
         above = "" if name == "bare GET" else ", %.0f above the bare GET" % (value - floor)
         print("%-22s %9.0f instructions a request%s" % (name, value, above))
     json_cost = results["JSON body"] - floor
-    for name in ("GraphQL as recorded", "GraphQL re-formatted", "GraphQL new each time"):
-        print("%s / JSON body (cost above the bare GET): %.2f" % (name, (results[name] - floor) / json_cost))
+    for name in ("GraphQL as recorded", "GraphQL re-formatted"):
+        ratio = (results[name] - floor) / json_cost
+        print("%s / JSON body (cost above the bare GET): %.2f (target <= 2.00: %s)" % (
+            name, ratio, "ok" if ratio <= 2.0 else "MISSED"))
+    print("GraphQL new each time / JSON body (cost above the bare GET): %.2f (a parse every request; no target)" % (
+        (results["GraphQL new each time"] - floor) / json_cost))
 
 
 if __name__ == "__main__":

@@ -32,10 +32,26 @@ HUB4J = {
     "github-graphql/enable-auto-merge-failure.json": ("enablePullRequestAutoMergeFailure", ["5-graphql.json"]),
     "github-graphql/mark-ready-for-review.json": ("markReadyForReview", ["5-graphql.json"]),
 }
-# decap-cms recordings: output name -> file in decap-cms-github-graphql/.
+# decap-cms recordings: output name -> file in decap-cms-github-graphql/. A handful of the 28, chosen so that between
+# them every operation decap-cms sends is here: the queries blob, branch, fileSha, files, repoPermission, statues,
+# pullRequests and openAuthoringBranches, the anonymous viewer query, and the mutations createBranchAndPullRequest,
+# closePullRequestAndDeleteBranch, deleteRef, updateRef, createBranch and createPullRequest. The other recordings
+# repeat these operations with other entries.
+DECAP_PREFIX = "GitHub Backend "
 DECAP = {
-    "github-graphql/decap-simple-workflow-loads.json": "GitHub Backend Simple Workflow - GraphQL API__successfully loads.json",
+    "github-graphql/decap-simple-workflow-loads.json": "Simple Workflow - GraphQL API__successfully loads.json",
+    "github-graphql/decap-simple-workflow-create-entry.json": "Simple Workflow - GraphQL API__can create an entry.json",
+    "github-graphql/decap-editorial-delete-entry.json": "Editorial Workflow - GraphQL API__can delete an entry.json",
+    "github-graphql/decap-editorial-publish-entry.json":
+        "Editorial Workflow - GraphQL API__can publish an editorial workflow entry.json",
+    "github-graphql/decap-open-authoring-change-status.json":
+        "Editorial Workflow - GraphQL API - Open Authoring__can change entry status from fork.json",
 }
+# Requests of the decap-cms recordings left out because another cassette of Fixtures/ records them (github/client/
+# get-authenticated-user.json: `GET /user`), and `mockapi serve Fixtures` must answer each request from one cassette.
+# The decap cassettes share their opening calls with each other (each recording is a session from its start): serve
+# them one at a time, through their scoped URLs, as the tests do.
+DECAP_LEFT_OUT = {("GET", "/user")}
 
 GRAPHQL_SECTION = """
 ## GitHub GraphQL (`github-graphql/`) — recorded traffic
@@ -49,10 +65,15 @@ deleted by its authors). `enable-auto-merge*.json` and `mark-ready-for-review.js
 `src/test/resources/org/kohsuke/github/GHPullRequestTest/wiremock/<scenario>/mappings/`, their GraphQL calls only
 (the REST calls around them repeat requests other cassettes record, and serving `Fixtures/` must answer each request
 from one cassette; WireMock keeps no host, so these have no `upstream`); `enable-auto-merge-failure.json` holds the
-HTTP 200 answer with `errors`. `decap-simple-workflow-loads.json` is one cypress recording of
+HTTP 200 answer with `errors`. `decap-*.json` are five of the 28 cypress recordings of
 [%(decap)s](https://github.com/%(decap)s) at `%(decap_commit)s`, `cypress/fixtures/` (normalised by its authors:
-owner, repo, tokens and users replaced, some response headers dropped), turned into nock definitions by
-`scripts/lib/fixture_graphql.py` (host `https://api.github.com`) and imported. Licences: MIT, copied as
+owner, repo, tokens and users replaced, some response headers dropped), chosen so that between them every operation
+decap-cms sends is there (its queries, with named and inline fragments and aliases, and its six mutations), turned into
+nock definitions by `scripts/lib/fixture_graphql.py` (host `https://api.github.com`) and imported; the calls that
+repeat an earlier one with the same answer (decap-cms polls) are left out, and so is the open-authoring session's
+`GET /user` (`github/client/get-authenticated-user.json` records that request); each `source` says which. Each
+recording is a session from its start, so the decap cassettes share their opening calls: served together they answer
+each other's, so serve them one at a time (their scoped URLs, `/@github-graphql/decap-…/`), as the tests do. Licences: MIT, copied as
 `github-graphql/%(mergestat_license)s`, `github-graphql/%(hub4j_license)s` and `github-graphql/%(decap_license)s`.
 """ % {
     "mergestat": MERGESTAT_REPO, "mergestat_commit": MERGESTAT_COMMIT, "hub4j": HUB4J_REPO, "hub4j_commit": HUB4J_COMMIT,
@@ -73,12 +94,41 @@ def licences():
     return cells
 
 
+def decap_repeats(calls):
+    """The numbers of the calls that repeat an earlier one with the same answer and nothing different after it (what
+    `mockapi lint` reports as `duplicate`: replay repeats the last answer anyway). decap-cms polls its queries; the
+    recordings keep every poll. Calls are the same request when method, url and parsed body are; answers the same when
+    status, headers and body are."""
+    sequences = {}
+    for number, call in enumerate(calls):
+        body = json.dumps(json.loads(call["body"]), sort_keys=True) if call.get("body") else ""
+        sequences.setdefault((call["method"].upper(), call["url"], body), []).append(number)
+
+    def answer(number):
+        call = calls[number]
+        return (call["status"], json.dumps(call.get("headers", {}), sort_keys=True), call.get("response", ""))
+
+    repeats = []
+    for numbers in sequences.values():
+        start = len(numbers) - 1
+        while start > 0 and answer(numbers[start - 1]) == answer(numbers[-1]):
+            start -= 1
+        repeats += numbers[start + 1:]
+    return sorted(repeats)
+
+
 def decap_nock(path):
-    """A decap-cms recording as nock definitions (bytes): the same calls, in order, on https://api.github.com."""
+    """A decap-cms recording as nock definitions (bytes): the same calls, in order, on https://api.github.com, but the
+    repeats of decap_repeats and the requests of DECAP_LEFT_OUT; and the numbers (from 0, in the recording) of those
+    repeats and of those requests."""
     with open(path, encoding="utf-8") as f:
         calls = json.load(f)
+    repeats = decap_repeats(calls)
+    left_out = [n for n, call in enumerate(calls) if (call["method"].upper(), call["url"]) in DECAP_LEFT_OUT]
     definitions = []
-    for call in calls:
+    for number, call in enumerate(calls):
+        if number in repeats or number in left_out:
+            continue
         definition = {"scope": "https://api.github.com:443", "method": call["method"].lower(), "path": call["url"],
                       "body": json.loads(call["body"]) if call.get("body") else "", "status": call["status"]}
         response = call.get("response", "")
@@ -88,7 +138,7 @@ def decap_nock(path):
             definition["response"] = response
         definition["headers"] = call.get("headers", {})
         definitions.append(definition)
-    return json.dumps(definitions, indent=2, ensure_ascii=False).encode("utf-8") + b"\n"
+    return json.dumps(definitions, indent=2, ensure_ascii=False).encode("utf-8") + b"\n", repeats, left_out
 
 
 def build_graphql(data, importer, scratch, read_bytes):
@@ -119,15 +169,21 @@ def build_graphql(data, importer, scratch, read_bytes):
 
     folder = os.path.join(data, "decap-cms-github-graphql")
     for rel, name in sorted(DECAP.items()):
+        name = DECAP_PREFIX + name
         nock = os.path.join(scratch, rel.replace("/", "-"))
+        definitions, repeats, requests = decap_nock(os.path.join(folder, name))
         with open(nock, "wb") as f:
-            f.write(decap_nock(os.path.join(folder, name)))
+            f.write(definitions)
+        left_out = ("the calls numbered %s (from 0) left out: each repeats an earlier call with the same answer, and "
+                    "replay repeats the last answer anyway; " % ", ".join(map(str, repeats))) if repeats else ""
+        left_out += ("the call numbered %s left out: another cassette of Fixtures/ records %s; " % (
+            ", ".join(map(str, requests)), " and ".join(sorted("%s %s" % r for r in DECAP_LEFT_OUT)))) if requests else ""
         source = ("Recorded GitHub traffic (GraphQL and REST) from %s@%s cypress/fixtures/%s (MIT, see %s; owner, "
                   "repo, tokens and users normalised by its authors, request bodies re-serialised, response headers "
                   "Date/ETag/Last-Modified/X-RateLimit-Remaining/X-RateLimit-Reset/X-GitHub-Request-Id dropped). "
                   "Turned into nock definitions on https://api.github.com by scripts/lib/fixture_graphql.py and "
-                  "imported with mockapi import; nothing else changed." % (DECAP_REPO, DECAP_COMMIT, name,
-                                                                           DECAP_LICENSE_OUT))
+                  "imported with mockapi import; %snothing else changed." % (DECAP_REPO, DECAP_COMMIT, name,
+                                                                             DECAP_LICENSE_OUT, left_out))
         outputs[rel] = importer.run([nock], rel, source, ["--no-echo"])
         provenance[rel] = "`%s` @ `%s`, `cypress/fixtures/%s`" % (DECAP_REPO, DECAP_COMMIT, name)
     outputs["github-graphql/" + DECAP_LICENSE_OUT] = read_bytes(os.path.join(folder, "LICENSE"))

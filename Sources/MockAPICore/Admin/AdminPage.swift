@@ -82,7 +82,7 @@ enum AdminPage {
           row.id = "entry-" + e.sequence;
           row.dataset.sequence = e.sequence;
           row.append(el("td", String(e.sequence)), el("td", e.time.slice(11, 23)),
-            el("td", e.method + " " + target(e), "code"), el("td", String(e.status)));
+            el("td", e.method + " " + target(e) + (e.operation ? " " + e.operation : ""), "code"), el("td", String(e.status)));
           const outcome = el("td"); outcome.append(el("span", e.outcome, "badge " + e.outcome)); row.append(outcome);
           row.append(el("td", answeredBy(e), "code"));
           if (e.outcome === "unmatched") row.addEventListener("click", () => select(e.sequence));

@@ -4,19 +4,23 @@ import Synchronization
 /// Recorded GraphQL documents, parsed once at load and kept by their text: a request that sends a recorded document
 /// as it was recorded (a client sends its queries as constants) is put in canonical form by one dictionary lookup,
 /// without a lock (only ever read after load). Any other document is parsed when it first arrives and kept, up to
-/// ``arrivedLimit`` of them, behind a lock: a client that lays its documents out differently from the recording
+/// ``arrivedLimit`` of them at a time (a full store is emptied and fills again, so the documents clients send now are
+/// the ones kept), behind a lock: a client that lays its documents out differently from the recording
 /// sends the same text again and again, and parsing one costs about ten JSON-body matches of its size
-/// (scripts/lib/bench_graphql.py).
+/// (`scripts/bench graphql`).
 package struct GraphQLDocumentCache: Sendable {
     private var parsed: [String: Result<GraphQLDocument, GraphQLDocumentError>] = [:]
     private let arrived = ArrivedDocuments()
-    /// How many documents that were not recorded are kept; past that, each is parsed every time.
-    static let arrivedLimit = 1024
+    /// How many documents that were not recorded are kept at a time.
+    package static let arrivedLimit = 1024
 
     package init() {}
 
     /// The number of distinct documents known.
     package var count: Int { parsed.count }
+
+    /// The number of documents kept that no recording holds.
+    package var arrivedCount: Int { arrived.documents.withLock { $0.count } }
 
     /// Parses a document's text, unless it was parsed already.
     package mutating func learn(_ text: String) {
@@ -30,7 +34,8 @@ package struct GraphQLDocumentCache: Sendable {
         if let seen = arrived.documents.withLock({ $0[text] }) { return try seen.get() }
         let result = Result { () throws(GraphQLDocumentError) in try GraphQLDocument(parsing: text) }
         arrived.documents.withLock { documents in
-            if documents.count < GraphQLDocumentCache.arrivedLimit { documents[text] = result }
+            if documents.count >= GraphQLDocumentCache.arrivedLimit { documents.removeAll(keepingCapacity: true) }
+            documents[text] = result
         }
         return try result.get()
     }

@@ -34,6 +34,9 @@ public struct JournalEntry: Sendable {
     public let path: String
     /// The raw query string, without the `?`; nil when there was none.
     public let query: String?
+    /// The GraphQL operation a GraphQL request asked for (`query RepoStars`, `mutation`, or `query` for an anonymous
+    /// one), as replay matched it; nil for any other request.
+    public let operation: String?
     /// The status sent; 0 when no status line was (a `reset` or `timeout` fault).
     public let status: Int
     /// How the request was answered: matched, unmatched (with its near-miss report), recorded, fault, …
@@ -92,10 +95,11 @@ package final class Journal: Sendable {
 
     /// Keeps an entry for a request and counts it; returns its sequence number.
     /// - Parameter scope: the cassette a scoped base URL named, when the request came through one.
-    @discardableResult
+    /// - Parameter operation: the GraphQL operation the request asked for, when it is a GraphQL request.
     /// - Parameter headersNotSent: recorded headers the answer goes out without (``UnsentHeaders``).
+    @discardableResult
     package func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil,
-                        headersNotSent: [String] = []) -> Int {
+                        operation: String? = nil, headersNotSent: [String] = []) -> Int {
         let time = Journal.now()
         let capacity = self.capacity
         return state.withLock { state in
@@ -103,7 +107,8 @@ package final class Journal: Sendable {
             state.keep(
                 JournalEntry(
                     sequence: state.sequence, time: time, method: request.method, path: request.path,
-                    query: request.query, status: status, outcome: outcome, scope: scope, headersNotSent: headersNotSent),
+                    query: request.query, operation: operation, status: status, outcome: outcome, scope: scope,
+                    headersNotSent: headersNotSent),
                 capacity: capacity)
             return state.sequence
         }

@@ -41,7 +41,7 @@ extension JournalEntry {
         self.init(
             sequence: try integer("sequence"), time: JournalEntry.seconds(fromISO8601: try string("time")) ?? 0,
             method: try string("method"), path: try string("path"), query: json["query"]?.stringValue,
-            status: try integer("status"), outcome: outcome, scope: json["scope"]?.stringValue,
+            operation: json["operation"]?.stringValue, status: try integer("status"), outcome: outcome, scope: json["scope"]?.stringValue,
             headersNotSent: json["headersNotSent"]?.arrayValue?.compactMap(\.stringValue) ?? [])
     }
 

@@ -12,6 +12,7 @@ extension JournalEntry {
             JSONMember("path", .string(path)),
         ]
         if let query { members.append(JSONMember("query", .string(query))) }
+        if let operation { members.append(JSONMember("operation", .string(operation))) }
         if let scope { members.append(JSONMember("scope", .string(scope))) }
         members.append(JSONMember("status", .integer(status)))
         switch outcome {

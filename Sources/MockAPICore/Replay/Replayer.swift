@@ -78,15 +78,18 @@ package final class Replayer: Responder {
 
     private func answerAndPosition(to request: HTTPRequest) -> (reply: Reply, position: Int?) {
         let key = index.normalizer.key(for: request)
-        if let queue = index.queueNumber(for: key) { return answer(fromQueue: queue, request: request) }
+        let operation = key.body.graphQLOperation
+        if let queue = index.queueNumber(for: key) {
+            return answer(fromQueue: queue, request: request, operation: operation)
+        }
         // A HEAD nobody recorded is answered like the GET of the same resource (the engine sends no body).
         if key.method == "HEAD" {
             var get = key
             get.method = "GET"
-            if let queue = index.queueNumber(for: get) { return answer(fromQueue: queue, request: request) }
+            if let queue = index.queueNumber(for: get) { return answer(fromQueue: queue, request: request, operation: operation) }
         }
         let miss = unmatched(
-            request, reason: "no recorded interaction matches", operation: key.body.graphQLOperation,
+            request, reason: "no recorded interaction matches", operation: operation,
             nearest: index.nearest(to: key, body: request.body))
         return (miss, nil)
     }
@@ -100,21 +103,22 @@ package final class Replayer: Responder {
         return index.queue(for: key)?.peek(strict: options.strict)
     }
 
-    private func answer(fromQueue queue: Int, request: HTTPRequest) -> (reply: Reply, position: Int?) {
+    /// - Parameter operation: the GraphQL operation the request asked for, for the journal.
+    private func answer(fromQueue queue: Int, request: HTTPRequest, operation: String?) -> (reply: Reply, position: Int?) {
         guard let position = index.take(fromQueue: queue, strict: options.strict) else {
-            return (exhausted(ReplayQueue(owner: index, number: queue), request: request), nil)
+            return (exhausted(ReplayQueue(owner: index, number: queue), request: request, operation: operation), nil)
         }
         let place = index.places[position]
         let prepared = index.prepared(position)
         journal.record(
             request, status: prepared.response.status,
             outcome: .matched(cassette: index.cassetteNames[place.cassette], index: place.index), scope: scope,
-            headersNotSent: prepared.unsentHeaders)
+            operation: operation, headersNotSent: prepared.unsentHeaders)
         return (.prepared(prepared), position)
     }
 
     /// Strict mode, every recorded answer for the request used: a miss that lists them.
-    private func exhausted(_ queue: ReplayQueue, request: HTTPRequest) -> Reply {
+    private func exhausted(_ queue: ReplayQueue, request: HTTPRequest, operation: String?) -> Reply {
         let used = queue.entries.map { entry in
             NearMiss(
                 cassette: index.cassettes[entry.cassette].name, index: entry.index,
@@ -123,7 +127,7 @@ package final class Replayer: Responder {
         }
         return unmatched(
             request, reason: "all \(queue.count) recorded answer\(queue.count == 1 ? " was" : "s were") used (strict mode)",
-            nearest: Array(used.suffix(3)))
+            operation: operation, nearest: Array(used.suffix(3)))
     }
 
     /// - Parameter nearest: found only when no `fallback` answers instead.
@@ -141,7 +145,8 @@ package final class Replayer: Responder {
     /// sent as JSON with ``unmatchedHeader``.
     static func miss(_ request: HTTPRequest, _ report: UnmatchedReport, options: ReplayOptions, journal: Journal,
                      scope: String?, onUnmatched: (UnmatchedReport) -> Void) -> Reply {
-        journal.record(request, status: options.unmatchedStatus, outcome: .unmatched(report), scope: scope)
+        journal.record(
+            request, status: options.unmatchedStatus, outcome: .unmatched(report), scope: scope, operation: report.operation)
         onUnmatched(report)
         var body = report.jsonValue.prettyBytes()
         body.append(UInt8(ascii: "\n"))

@@ -137,37 +137,74 @@ struct GitHubGraphQLTests {
         }
     }
 
-    /// Every GraphQL call of a decap-cms recording (Apollo: named fragments, inline fragments, aliases,
-    /// `__typename`), sent again with its document re-formatted (a comment, every line break turned into commas and
-    /// tabs) and its variables' keys reversed, finds its recording, in recorded order.
+    /// Every GraphQL call of the decap-cms recordings (Apollo: named fragments, inline fragments, aliases,
+    /// `__typename`), sent again laid out as another client would (``reformatted(_:)``), with its variables' keys and its
+    /// body's members in reverse order, finds its recording, in recorded order. Between them the recordings hold every
+    /// operation decap-cms sends.
     @Test func GraphQL_decapQueriesReformatted_stillMatch() async throws {
         let folder = try Fixtures.folder() + "/github-graphql"
-        let cassette = try Cassette(bytes: try FileIO.read(folder + "/decap-simple-workflow-loads.json"), file: "decap")
-        let calls = cassette.interactions.enumerated().filter { $0.element.request.path == "/graphql" }
-        #expect(calls.count == 9)
-        try await withReplayServer(cassettes: ["github-graphql/decap-simple-workflow-loads"]) { server in
-            for (_, interaction) in calls {
-                guard case .object(let members) = try JSONValue.parse(interaction.request.body.bytes),
-                    let query = members.first(where: { $0.name == "query" })?.value.stringValue
-                else { Issue.record("a GraphQL body"); continue }
-                var reformatted: [JSONMember] = []
-                for member in members.reversed() {
-                    switch member.name {
-                    case "query":
-                        let text = "# sent again by a test\n" + query.replacingOccurrences(of: "\n", with: " ,\n\t")
-                        reformatted.append(JSONMember("query", .string(text)))
-                    case "variables":
-                        reformatted.append(JSONMember("variables", .object(member.value.objectValue?.reversed() ?? [])))
-                    default:
-                        reformatted.append(member)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { $0.hasPrefix("decap-") && $0.hasSuffix(".json") }.sorted().map { String($0.dropLast(5)) }
+        #expect(names.count == 5)
+        var operations: Set<String> = []
+        var sent = 0
+        for name in names {
+            let cassette = try Cassette(bytes: try FileIO.read(folder + "/\(name).json"), file: name)
+            let calls = cassette.interactions.enumerated().filter { $0.element.request.path == "/graphql" }
+            try await withReplayServer(cassettes: ["github-graphql/\(name)"]) { server in
+                for (_, interaction) in calls {
+                    guard case .object(let members) = try JSONValue.parse(interaction.request.body.bytes),
+                        let query = members.first(where: { $0.name == "query" })?.value.stringValue
+                    else { Issue.record("a GraphQL body"); continue }
+                    operations.insert(members.first { $0.name == "operationName" }?.value.stringValue ?? "(anonymous)")
+                    var reformatted: [JSONMember] = []
+                    for member in members.reversed() {
+                        switch member.name {
+                        case "query":
+                            let text = Self.reformatted(query)
+                            #expect(text != query)
+                            reformatted.append(JSONMember("query", .string(text)))
+                        case "variables":
+                            reformatted.append(JSONMember("variables", .object(member.value.objectValue?.reversed() ?? [])))
+                        default:
+                            reformatted.append(member)
+                        }
                     }
+                    let answer = try await GitHubClient(baseURL: server.baseURL).rest.sendWithResponse(
+                        RawPost(body: Data(JSONValue.object(reformatted).compactBytes())))
+                    #expect(answer.response.status == 200, "\(name): \(String(decoding: answer.value, as: UTF8.self).prefix(600))")
+                    sent += 1
                 }
-                let answer = try await GitHubClient(baseURL: server.baseURL).rest.sendWithResponse(
-                    RawPost(body: Data(JSONValue.object(reformatted).compactBytes())))
-                #expect(answer.response.status == 200)
+                #expect(answers(server) == calls.map { "github-graphql/\(name)#\($0.offset)" })
             }
-            #expect(answers(server) == calls.map { "github-graphql/decap-simple-workflow-loads#\($0.offset)" })
         }
+        #expect(sent == 94)
+        #expect(operations == [
+            "(anonymous)", "blob", "branch", "fileSha", "files", "openAuthoringBranches", "pullRequests", "repoPermission",
+            "statues", "closePullRequestAndDeleteBranch", "createBranch", "createBranchAndPullRequest", "createPullRequest",
+            "deleteRef", "updateRef",
+        ])
+    }
+
+    /// A decap-cms document (Apollo prints one field a line, fragments after the operation, `__typename` last in each
+    /// selection set) as another client might lay it out: the fragments first, `__typename` first in each selection
+    /// set, a comment at the top and after each `{`, and every line break a comma, a line break and a tab.
+    static func reformatted(_ query: String) -> String {
+        let definitions = query.components(separatedBy: "\n\n").filter { !$0.allSatisfy(\.isWhitespace) }
+        var lines: [String] = []
+        // Where the first line of each selection set still open goes.
+        var opened: [Int] = []
+        for line in definitions.reversed().joined(separator: "\n").components(separatedBy: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "__typename", let first = opened.last {
+                lines.insert(line, at: first)
+                continue
+            }
+            lines.append(trimmed.hasSuffix("{") ? line + " # another client" : line)
+            if trimmed.hasSuffix("{") { opened.append(lines.count) }
+            if trimmed.hasPrefix("}"), !opened.isEmpty { opened.removeLast() }
+        }
+        return "# sent again by a test\n" + lines.joined(separator: " ,\n\t")
     }
 }
 

@@ -153,6 +153,40 @@ struct GraphQLMatchingTests {
         #expect(decoded.operation == "query Repo")
     }
 
+    /// The journal names the operation of a GraphQL request, matched or not, in its entries and their JSON form (what
+    /// `GET /__mockapi/journal` and the page show), and reads it back; other requests have none.
+    @Test func GraphQL_theJournalNamesTheOperation_matchedOrNot() async throws {
+        let replayer = replayer([.get("/zen"), R.recorded(R.repoQuery, variables: R.repoVariables)])
+        #expect(await replayer.respond(to: R.sent(R.repoQuery, variables: R.repoVariables)).status == 200)
+        #expect(await replayer.respond(to: R.sent("mutation Star { addStar(input: {}) { clientMutationId } }")).status == 404)
+        #expect(await replayer.respond(to: R.sent("{ viewer { login } }")).status == 404)
+        #expect(await replayer.respond(to: .get("/zen")).status == 200)
+        let entries = replayer.journal.entries()
+        #expect(entries.map(\.operation) == ["query Repo", "mutation Star", "query", nil])
+        let json = entries.map(\.jsonValue)
+        #expect(json.map { $0["operation"] } == [.string("query Repo"), .string("mutation Star"), .string("query"), nil])
+        #expect(json[1]["unmatched"]?["request"]?["operation"] == .string("mutation Star"))
+        #expect(try json.map { try JournalEntry(json: $0).operation } == ["query Repo", "mutation Star", "query", nil])
+    }
+
+    /// Documents no recording holds are kept once parsed, a bounded number at a time: once the store is full it starts
+    /// over, so a document that arrives after many others is kept too, and a recorded one is never stored twice.
+    @Test func GraphQL_arrivedDocuments_areKeptBounded_andTheLatestAreKept() throws {
+        var documents = GraphQLDocumentCache()
+        documents.learn("query Recorded { viewer { login } }")
+        _ = try documents.document("query Recorded { viewer { login } }")
+        #expect(documents.arrivedCount == 0)
+        for number in 0..<GraphQLDocumentCache.arrivedLimit {
+            _ = try documents.document("# \(number)\nquery Arrived { viewer { login } }")
+        }
+        #expect(documents.arrivedCount == GraphQLDocumentCache.arrivedLimit)
+        let late = "query Late { viewer { name } }"
+        _ = try documents.document(late)
+        #expect(documents.arrivedCount == 1)
+        _ = try documents.document(late)
+        #expect(documents.arrivedCount == 1)
+    }
+
     /// A JSON body whose `query` is not a string (a search API's) is plain JSON, compared as before.
     @Test func GraphQL_aQueryMemberThatIsNotAStringIsPlainJSON() {
         let normalizer = RequestNormalizer()
