@@ -17,7 +17,10 @@ struct ResetOrder {
     var target: ReplayService.Target
 
     init(_ parameters: [QueryParameter], body: [UInt8]) throws(BadAdminRequest) {
-        var names = parameters.filter { $0.name == "scope" }.flatMap { $0.value.split(separator: ",").map(String.init) }
+        // An empty name (`scope=`, `scope=a,,b`) is refused, not read as "every scope".
+        var names = parameters.filter { $0.name == "scope" }.flatMap {
+            $0.value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         var cassette = parameters.last { $0.name == "cassette" }?.value
         if !body.isEmpty {
             guard let json = try? JSONValue.parse(body), case .object = json else {
@@ -40,7 +43,7 @@ struct ResetOrder {
         var scopes: [Scope] = []
         for name in names {
             guard let scope = Scope(rawValue: name) else {
-                throw BadAdminRequest(400, "scope \(name.prefix(64)) is not a reset scope; use journal, unmatched or positions")
+                throw BadAdminRequest(400, "scope \"\(name.prefix(64))\" is not a reset scope; use journal, unmatched or positions")
             }
             if !scopes.contains(scope) { scopes.append(scope) }
         }

@@ -339,7 +339,8 @@ enum ControlAPIDocument {
         "required": false,
         "schema": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 9223372036854775807
         },
         "description": "Only entries after this sequence number: the `next` of an earlier answer."
       },
@@ -350,7 +351,8 @@ enum ControlAPIDocument {
         "deprecated": true,
         "schema": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 9223372036854775807
         },
         "description": "The old name of `since`."
       },
@@ -360,7 +362,8 @@ enum ControlAPIDocument {
         "required": false,
         "schema": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 9223372036854775807
         },
         "description": "At most this many entries."
       },
@@ -391,9 +394,10 @@ enum ControlAPIDocument {
           "type": "array",
           "items": {
             "$ref": "#/components/schemas/ResetScope"
-          }
+          },
+          "minItems": 1
         },
-        "description": "What to reset, comma-separated; all when absent."
+        "description": "What to reset, comma-separated; all three when the parameter is absent (an empty value is refused)."
       }
     },
     "responses": {

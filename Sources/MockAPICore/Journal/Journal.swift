@@ -125,8 +125,9 @@ package final class Journal: Sendable {
     /// The kept entries with a sequence number above `after`, oldest first: the `capacity` most recent.
     package func entries(after: Int = 0) -> [JournalEntry] {
         state.withLock { state in
-            let first = max(after, state.clearedThrough) + 1
-            return Array(state.ordered.lazy.filter { $0.sequence >= first })
+            // No `+ 1`: `after` comes from a client and may be Int.max.
+            let last = max(after, state.clearedThrough)
+            return Array(state.ordered.lazy.filter { $0.sequence > last })
         }
     }
 
@@ -134,8 +135,8 @@ package final class Journal: Sendable {
     /// that passes that number as the next `after` (the control API's `since`) sees each later entry once.
     package func entriesAndLast(after: Int = 0) -> (entries: [JournalEntry], last: Int) {
         state.withLock { state in
-            let first = max(after, state.clearedThrough) + 1
-            return (Array(state.ordered.lazy.filter { $0.sequence >= first }), state.sequence)
+            let last = max(after, state.clearedThrough)
+            return (Array(state.ordered.lazy.filter { $0.sequence > last }), state.sequence)
         }
     }
 
