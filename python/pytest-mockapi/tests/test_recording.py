@@ -135,3 +135,24 @@ def test_xdist_oneServerPerWorker(sample, stand_in, monkeypatch):
     stand_in.stop()
     result = sample.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")
     result.assert_outcomes(passed=2)
+
+
+def test_aTestWithoutAMarker_isNamedAfterItsModuleAndFunction(pytester, monkeypatch):
+    monkeypatch.setenv("CI", "1")
+    monkeypatch.delenv("MOCKAPI_RECORD", raising=False)
+    pytester.makepyfile(test_unnamed='''
+def test_listing(mockapi_cassette):
+    pass
+''')
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*no cassette test_unnamed/test_listing (*Fixtures/test_unnamed/test_listing.json)*"])
+
+
+def test_theFixturesFolder_isTheOptionsFolder(sample, stand_in, monkeypatch):
+    monkeypatch.setenv("STAND_IN", stand_in.url)
+    monkeypatch.setenv("API_TOKEN", TOKEN)
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider", "--mockapi-fixtures", "cassettes", "-k", "test_httpx")
+    result.assert_outcomes(passed=1, deselected=1)
+    assert (sample.path / "cassettes" / "sample" / "httpx-repo.json").exists()
+    assert not (sample.path / "Fixtures").exists()
