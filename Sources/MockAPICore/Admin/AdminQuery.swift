@@ -19,7 +19,8 @@ enum AdminQuery {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
             let value = Int(text)
         else {
-            throw BadAdminRequest(400, "\(name)=\(text.prefix(64)) is not a whole number from 0 to \(Int.max) (the `next` of an earlier answer)")
+            throw BadAdminRequest(
+                400, "\(name)=\(text.prefix(64)) is not a whole number from 0 to \(Int.max) (the `next` of an earlier answer)")
         }
         return value
     }

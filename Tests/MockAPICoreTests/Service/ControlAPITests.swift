@@ -21,7 +21,9 @@ struct ControlAPITests {
     }
 
     private func next(_ answer: JSONValue?) throws -> Int {
-        guard case .number(let text)? = answer?["next"], let next = Int(text) else { throw SchemaFailure("no next in \(String(describing: answer))") }
+        guard case .number(let text)? = answer?["next"], let next = Int(text) else {
+            throw SchemaFailure("no next in \(String(describing: answer))")
+        }
         return next
     }
 
