@@ -83,6 +83,7 @@ def test_httpx(mockapi_cassette):
         answer = client.get("/repos/world")
         answer.raise_for_status()
         assert answer.json()["name"] == "world"
+    assert os.environ.get("FAIL") is None, "this run was asked to fail"
 '''
 
 

@@ -156,3 +156,14 @@ def test_theFixturesFolder_isTheOptionsFolder(sample, stand_in, monkeypatch):
     result.assert_outcomes(passed=1, deselected=1)
     assert (sample.path / "cassettes" / "sample" / "httpx-repo.json").exists()
     assert not (sample.path / "Fixtures").exists()
+
+
+def test_all_keepsTheOldCassette_whenTheTestFails(sample, stand_in, monkeypatch):
+    record_once(sample, stand_in, monkeypatch)
+    stand_in.generation = 2
+    monkeypatch.setenv("API_TOKEN", TOKEN)
+    monkeypatch.setenv("FAIL", "1")
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider", "--mockapi-record", "all", "-k", "test_httpx")
+    result.assert_outcomes(failed=1, deselected=1)
+    assert stand_in.hits == 3, "it did record"
+    assert answer_of(cassette(sample, "httpx-repo")["interactions"][0])["generation"] == 1, "but kept the old cassette"
