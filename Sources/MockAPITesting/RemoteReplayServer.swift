@@ -75,9 +75,9 @@ public struct RemoteReplayServer: Sendable {
         }
     }
 
-    /// Starts queues again from their first recorded answer: all of them, or one cassette's.
+    /// Starts queues again from their first recorded answer: all of them, or one cassette's. The journal is kept.
     public func reset(cassette: String? = nil) async throws {
-        _ = try await send("POST", "reset", cassette: cassette)
+        _ = try await send("POST", "reset", cassette: cassette, scope: "positions")
     }
 
     /// Asks the server to read changed cassette files again; the answer says what changed and what failed.
@@ -100,16 +100,18 @@ public struct RemoteReplayServer: Sendable {
         try await send("GET", endpoint, cassette: cassette)
     }
 
-    private func send(_ method: String, _ endpoint: String, cassette: String?, accepting: Set<Int> = [200])
-        async throws -> JSONValue
+    private func send(_ method: String, _ endpoint: String, cassette: String?, scope: String? = nil,
+                      accepting: Set<Int> = [200]) async throws -> JSONValue
     {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         components?.path = AdminResponder.prefix + "/" + endpoint
+        var query = scope.map { ["scope=" + $0] } ?? []
         if let cassette {
             var allowed = CharacterSet.alphanumerics
             allowed.insert(charactersIn: "-._~/")
-            components?.percentEncodedQuery = "cassette=" + (cassette.addingPercentEncoding(withAllowedCharacters: allowed) ?? cassette)
+            query.append("cassette=" + (cassette.addingPercentEncoding(withAllowedCharacters: allowed) ?? cassette))
         }
+        if !query.isEmpty { components?.percentEncodedQuery = query.joined(separator: "&") }
         guard let target = components?.url else {
             throw VerificationFailure(description: "mockapi: cannot build the admin URL for \(endpoint) from \(url)")
         }

@@ -54,7 +54,9 @@ struct JournalTests {
         _ = await router.respond(to: .get("/a"))
         _ = await router.respond(to: .get("/nope"))
         let health = await router.respond(to: .get("/__mockapi/health"))
-        #expect(health.json == .object(["status": .string("ok"), "mode": .string("replay")]))
+        #expect(health.json == .object([
+            "apiVersion": .number("1"), "status": .string("ok"), "mode": .string("replay"), "next": .number("2"),
+        ]))
         let journal = try #require(await router.respond(to: .get("/__mockapi/journal")).json)
         let requests = try #require(journal["requests"]?.arrayValue)
         // Read-only admin calls are counted, not kept: a page polling the journal must not push requests out of it.

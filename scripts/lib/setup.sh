@@ -54,3 +54,11 @@ ensure_test_dependencies() {
     say "mockapi: the admin page test needs ${missing[*]}; installing (at most 15 minutes)"
     APT_TIMEOUT=900 apt_install "${missing[@]}" || { say "mockapi: could not install ${missing[*]}"; exit 1; }
 }
+
+# python3 with venv and pip (Debian splits them out), for pytest-mockapi's tests and wheel (scripts/test-pytest).
+ensure_python_venv() {
+    local missing=()
+    command -v python3 >/dev/null 2>&1 || missing+=(python3)
+    command -v python3 >/dev/null 2>&1 && python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
+    apt_install "${missing[@]}"
+}

@@ -32,8 +32,9 @@ extension MockAPI {
                 replay order, so parallel tests that share one server do not disturb each other. The plain URL \
                 answers from every cassette.
 
-                Admin endpoints (JSON) under /__mockapi/: health, journal[?cassette=NAME], cassettes, \
-                unmatched[?cassette=NAME], unused[?cassette=NAME], POST reset[?cassette=NAME], POST reload. \
+                Admin endpoints (JSON) under /__mockapi/, described by GET /__mockapi/openapi.json: health, \
+                journal[?since=N&cassette=NAME], cassettes, unmatched[?since=N&cassette=NAME], unused[?cassette=NAME], \
+                POST reset[?cassette=NAME&scope=journal,unmatched,positions], POST reload. \
                 Open http://127.0.0.1:8080/__mockapi/ in a browser to watch requests arrive and compare a miss with \
                 its nearest recordings.
 

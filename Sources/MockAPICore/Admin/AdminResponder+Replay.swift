@@ -5,18 +5,22 @@ import MockAPIJSON
 /// - `GET /__mockapi/cassettes`: each loaded cassette with its file, its interaction count, how many were used, and
 ///   its scoped base URL: `{"baseURL": …, "cassettes": [{"name": "github/get-root", "file": "Fixtures/github/get-root.json",
 ///   "interactions": 1, "used": 0, "baseURL": "http://127.0.0.1:8080/@github/get-root"}], "conditions": {…}}`.
-/// - `GET /__mockapi/unmatched[?cassette=NAME]`: the kept journal entries that matched nothing, each with its
-///   near-miss report: `{"count": 1, "requests": [{…, "outcome": "unmatched", "unmatched": {"error": …, "nearest": […]}}]}`.
+/// - `GET /__mockapi/unmatched[?since=N][&cassette=NAME]`: the kept journal entries (after `since`) that matched
+///   nothing, each with its near-miss report, and the cursor for the next call:
+///   `{"count": 1, "requests": [{…, "outcome": "unmatched", "unmatched": {"error": …, "nearest": […]}}], "next": 7}`.
 /// - `GET /__mockapi/unused[?cassette=NAME]`: recorded interactions no request used:
 ///   `{"count": 1, "interactions": [{"cassette": "github/get-root", "index": 0, "request": "GET /"}]}`.
-/// - `POST /__mockapi/reset[?cassette=NAME]`: starts queues again from their first recorded answer: `{"reset": "all"}`.
+/// - `POST /__mockapi/reset[?cassette=NAME][&scope=journal,unmatched,positions]`: forgets the journal's entries, or
+///   only its unmatched ones, and starts queues again from their first recorded answer (`positions`); every scope
+///   unless some are named (in the query, or a JSON body `{"scopes": […], "cassette": …}`). With a cassette, only its
+///   entries and queues: `{"reset": "all", "scopes": ["journal", "unmatched", "positions"], "next": 7}`.
 /// - `POST /__mockapi/reload`: reads changed cassette files again (see ``ReplayService/reload()``); 200, or 422 when a
 ///   file could not be loaded (its previous version is kept): `{"reloaded": […], "added": […], "removed": […],
 ///   "problems": […], "cassettes": 2, "interactions": 14}`.
 ///
 /// A `cassette` that is not loaded gets 404 naming it.
 extension AdminResponder {
-    func replayAnswer(_ method: String, _ endpoint: String, _ parameters: [QueryParameter]) -> HTTPResponse {
+    func replayAnswer(_ method: String, _ endpoint: String, _ parameters: [QueryParameter], body: [UInt8] = []) -> HTTPResponse {
         guard let replay else {
             return AdminResponder.error(404, "\(AdminResponder.prefix)\(endpoint) is only available when replaying (mockapi serve)")
         }
@@ -29,7 +33,10 @@ extension AdminResponder {
                 if case .cassette(let name) = target, !replay.catalog.hasScope(name) {
                     throw ReplayService.UnknownCassette(name: name)
                 }
-                let entries = journal.entries().filter { entry in
+                let since: Int?
+                do { since = try AdminQuery.count(parameters, "since") } catch { return error.response }
+                let (kept, next) = journal.entriesAndLast(after: since ?? 0)
+                let entries = kept.filter { entry in
                     guard case .unmatched = entry.outcome else { return false }
                     if case .cassette(let name) = target { return entry.concerns(cassette: name) }
                     return true
@@ -37,6 +44,7 @@ extension AdminResponder {
                 return AdminResponder.json(200, .object([
                     JSONMember("count", .integer(entries.count)),
                     JSONMember("requests", .array(entries.map(\.jsonValue))),
+                    JSONMember("next", .integer(next)),
                 ]))
             case "/unused":
                 let unused = try replay.unused(target)
@@ -50,11 +58,12 @@ extension AdminResponder {
                     })),
                 ]))
             case "/reset":
-                try replay.reset(target)
-                switch target {
-                case .all: return AdminResponder.json(200, .object([JSONMember("reset", .string("all"))]))
-                case .cassette(let name): return AdminResponder.json(200, .object([JSONMember("reset", .string(name))]))
+                let order: ResetOrder
+                do { order = try ResetOrder(parameters, body: body) } catch { return error.response }
+                if case .cassette(let name) = order.target, !replay.catalog.hasScope(name) {
+                    throw ReplayService.UnknownCassette(name: name)
                 }
+                return AdminResponder.json(200, try reset(order, replay))
             default:
                 let report = replay.reload()
                 return AdminResponder.json(report.problems.isEmpty ? 200 : 422, report.jsonValue)

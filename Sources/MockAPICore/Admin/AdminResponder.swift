@@ -5,17 +5,25 @@ import MockAPIJSON
 ///
 /// - `GET /__mockapi/`: a page showing the cassettes, the live journal and a near-miss diff for a selected miss.
 /// - `GET /__mockapi/health`: `{"status": "ok", "mode": …, …}` once the server answers.
-/// - `GET /__mockapi/journal[?after=N][&cassette=NAME][&outcome=matched|unmatched|fault|failed|admin][&limit=N]`:
-///   counts, and each kept request with what happened to it (the newest `limit` of them, or with `after` the oldest
-///   `limit` after it).
+/// - `GET /__mockapi/journal[?since=N][&cassette=NAME][&outcome=matched|unmatched|fault|failed|admin][&limit=N]`:
+///   counts, and each kept request with what happened to it (the newest `limit` of them, or with `since` the oldest
+///   `limit` after it; `after` is the old name of `since`).
+/// - `GET /__mockapi/openapi.json`: the OpenAPI document of these endpoints (`docs/control-api.openapi.json`).
 ///
-/// In replay mode also (see `AdminResponder+Replay.swift`): `GET cassettes`, `GET unmatched[?cassette=]`,
-/// `GET unused[?cassette=]`, `POST reset[?cassette=]`, `POST reload`.
+/// In replay mode also (see `AdminResponder+Replay.swift`): `GET cassettes`, `GET unmatched[?since=N][&cassette=]`,
+/// `GET unused[?cassette=]`, `POST reset[?cassette=][&scope=…]`, `POST reload`.
+///
+/// Every JSON answer is an object with `apiVersion` (``apiVersion``); the health, journal, unmatched and reset answers
+/// carry `next`, the cursor to pass as `since` to see only what came after. Bad input gets 4xx and `{"error": …}`.
 ///
 /// Read-only calls are counted but not kept in the journal, so a page polling it does not push requests out of the
 /// ring; calls that change state (reset, reload) are kept.
 package struct AdminResponder: Responder {
     package static let prefix = "/__mockapi"
+
+    /// The version of the control API's JSON shapes, in every answer as `apiVersion`; it changes only when a shape
+    /// changes incompatibly (a member added is not such a change).
+    package static let apiVersion = 1
 
     /// The header that carries the admin token.
     package static let tokenHeader = "X-Mockapi-Admin-Token"
@@ -56,7 +64,7 @@ package struct AdminResponder: Responder {
         path.utf8HasPrefix(prefix) && (path == prefix || path.hasPrefix(prefix + "/"))
     }
 
-    static let readEndpoints: Set<String> = ["", "/", "/health", "/journal", "/cassettes", "/unmatched", "/unused"]
+    static let readEndpoints: Set<String> = ["", "/", "/health", "/journal", "/cassettes", "/unmatched", "/unused", "/openapi.json"]
     static let writeEndpoints: Set<String> = ["/reset", "/reload"]
 
     package func reply(to request: HTTPRequest) -> Reply {
@@ -76,64 +84,91 @@ package struct AdminResponder: Responder {
         case ("GET", ""), ("GET", "/"), ("HEAD", ""), ("HEAD", "/"):
             journal.countAdmin()
             return .prepared(AdminPage.prepared)
+        case ("GET", "/openapi.json"), ("HEAD", "/openapi.json"):
+            journal.countAdmin()
+            return .prepared(ControlAPIDocument.prepared)
         case ("GET", "/health"), ("HEAD", "/health"):
-            response = AdminResponder.json(200, .object([JSONMember("status", .string("ok"))] + describe()))
+            response = AdminResponder.json(200, .object(
+                [JSONMember("status", .string("ok"))] + describe() + [JSONMember("next", .integer(journal.lastSequence))]))
         case ("GET", "/journal"), ("HEAD", "/journal"):
-            response = journalAnswer(parameters)
+            do { response = try journalAnswer(parameters) } catch { response = error.response }
         case (_, let name) where AdminResponder.readEndpoints.contains(name) && ["GET", "HEAD"].contains(request.method):
             response = replayAnswer(request.method, name, parameters)
         case ("POST", let name) where AdminResponder.writeEndpoints.contains(name):
-            response = replayAnswer(request.method, name, parameters)
+            response = replayAnswer(request.method, name, parameters, body: request.body)
             journal.record(request, status: response.status, outcome: .admin)
             return .response(response)
         case (_, let name) where AdminResponder.readEndpoints.contains(name):
-            response = AdminResponder.error(405, "\(request.method) is not allowed on \(request.path); use GET")
+            response = AdminResponder.error(405, "\(request.method) is not allowed on \(request.path); use GET",
+                                            headers: [("Allow", "GET, HEAD")])
         case (_, let name) where AdminResponder.writeEndpoints.contains(name):
-            response = AdminResponder.error(405, "\(request.method) is not allowed on \(request.path); use POST")
+            response = AdminResponder.error(405, "\(request.method) is not allowed on \(request.path); use POST",
+                                            headers: [("Allow", "POST")])
         default:
             response = AdminResponder.error(
                 404, "no admin endpoint \(request.method) \(request.path); there are GET \(AdminResponder.prefix)/ (a page), "
-                    + "/health, /journal, /cassettes, /unmatched, /unused, and POST /reset, /reload")
+                    + "/health, /journal, /cassettes, /unmatched, /unused, /openapi.json, and POST /reset, /reload")
         }
         journal.countAdmin()
         return .response(response)
     }
 
-    /// With `after`, `limit` takes the oldest entries after it, so a reader pages forward (`after` = the last
-    /// sequence it saw) without skipping any; without `after`, the newest `limit`.
-    private func journalAnswer(_ parameters: [QueryParameter]) -> HTTPResponse {
-        let after = parameters.last { $0.name == "after" }.flatMap { Int($0.value) }
-        var entries = journal.entries(after: after ?? 0)
+    /// With `since`, `limit` takes the oldest entries after it, so a reader pages forward (`since` = the `next` it
+    /// was given) without skipping any; without `since`, the newest `limit`. `next` is the last sequence number handed
+    /// out, or, when `limit` cut a forward page short, the last entry's.
+    private func journalAnswer(_ parameters: [QueryParameter]) throws(BadAdminRequest) -> HTTPResponse {
+        let legacy = try AdminQuery.count(parameters, "after")
+        let since = try AdminQuery.count(parameters, "since") ?? legacy
+        var (entries, next) = journal.entriesAndLast(after: since ?? 0)
         if let cassette = parameters.last(where: { $0.name == "cassette" })?.value {
-            if let replay, !replay.catalog.hasScope(cassette) {
-                return AdminResponder.error(
-                    404, "\(ReplayService.UnknownCassette(name: cassette)) (GET \(AdminResponder.prefix)/cassettes lists the loaded ones)")
-            }
+            try checkLoaded(cassette)
             entries = entries.filter { $0.concerns(cassette: cassette) }
         }
         if let outcome = parameters.last(where: { $0.name == "outcome" })?.value {
+            guard JournalEntry.outcomeNames.contains(outcome) else {
+                throw BadAdminRequest(400, "outcome=\(outcome) is not an outcome; use one of "
+                    + JournalEntry.outcomeNames.joined(separator: ", "))
+            }
             entries = entries.filter { $0.outcomeName == outcome }
         }
-        if let limit = parameters.last(where: { $0.name == "limit" }).flatMap({ Int($0.value) }), limit >= 0,
-            entries.count > limit
-        {
-            entries = after == nil ? Array(entries.suffix(limit)) : Array(entries.prefix(limit))
+        if let limit = try AdminQuery.count(parameters, "limit"), entries.count > limit {
+            if since == nil {
+                entries = Array(entries.suffix(limit))
+            } else {
+                entries = Array(entries.prefix(limit))
+                next = entries.last?.sequence ?? since ?? 0
+            }
         }
         return AdminResponder.json(200, .object([
             JSONMember("counts", journal.counts.jsonValue),
             JSONMember("dropped", .integer(journal.dropped)),
             JSONMember("requests", .array(entries.map(\.jsonValue))),
+            JSONMember("next", .integer(next)),
         ]))
     }
 
-    static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
-        var body = value.prettyBytes()
-        body.append(UInt8(ascii: "\n"))
-        return .json(status: status, body)
+    /// Throws 404 naming `cassette` when the server replays and no cassette of that name is loaded.
+    func checkLoaded(_ cassette: String) throws(BadAdminRequest) {
+        if let replay, !replay.catalog.hasScope(cassette) {
+            throw BadAdminRequest(
+                404, "\(ReplayService.UnknownCassette(name: cassette)) (GET \(AdminResponder.prefix)/cassettes lists the loaded ones)")
+        }
     }
 
-    static func error(_ status: Int, _ message: String) -> HTTPResponse {
-        json(status, .object([JSONMember("error", .string("mockapi: " + message))]))
+    /// A JSON answer; an object gets `apiVersion` as its first member.
+    static func json(_ status: Int, _ value: JSONValue, headers: HTTPHeaders = []) -> HTTPResponse {
+        var value = value
+        if case .object(let members) = value {
+            value = .object([JSONMember("apiVersion", .integer(apiVersion))] + members)
+        }
+        var body = value.prettyBytes()
+        body.append(UInt8(ascii: "\n"))
+        return .json(status: status, body, headers: headers)
+    }
+
+    /// `{"apiVersion": 1, "error": "mockapi: …"}`; a 405 names the allowed methods in `Allow`.
+    static func error(_ status: Int, _ message: String, headers: HTTPHeaders = []) -> HTTPResponse {
+        json(status, .object([JSONMember("error", .string("mockapi: " + message))]), headers: headers)
     }
 }
 

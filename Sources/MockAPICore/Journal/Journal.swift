@@ -130,8 +130,34 @@ package final class Journal: Sendable {
     /// The kept entries with a sequence number above `after`, oldest first: the `capacity` most recent.
     package func entries(after: Int = 0) -> [JournalEntry] {
         state.withLock { state in
-            let first = max(after, state.clearedThrough) + 1
-            return Array(state.ordered.lazy.filter { $0.sequence >= first })
+            // No `+ 1`: `after` comes from a client and may be Int.max.
+            let last = max(after, state.clearedThrough)
+            return Array(state.ordered.lazy.filter { $0.sequence > last })
+        }
+    }
+
+    /// The kept entries above `after`, oldest first, and the last sequence number handed out, read together: a reader
+    /// that passes that number as the next `after` (the control API's `since`) sees each later entry once.
+    package func entriesAndLast(after: Int = 0) -> (entries: [JournalEntry], last: Int) {
+        state.withLock { state in
+            let last = max(after, state.clearedThrough)
+            return (Array(state.ordered.lazy.filter { $0.sequence > last }), state.sequence)
+        }
+    }
+
+    /// The last sequence number handed out: 0 before the first request.
+    package var lastSequence: Int {
+        state.withLock { $0.sequence }
+    }
+
+    /// Forgets the kept entries `forget` picks (counts stay exact); returns the last sequence number handed out.
+    @discardableResult
+    package func remove(where forget: (JournalEntry) -> Bool) -> Int {
+        state.withLock { state in
+            let kept = state.ordered.filter { !forget($0) }
+            state.ring = Array(kept)
+            state.start = 0
+            return state.sequence
         }
     }
 

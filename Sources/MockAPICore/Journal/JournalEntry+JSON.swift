@@ -62,6 +62,9 @@ extension RequestCounts {
 }
 
 extension JournalEntry {
+    /// Every value of ``outcomeName``.
+    package static let outcomeNames = ["matched", "unmatched", "recorded", "admin", "failed", "fault"]
+
     /// `matched`, `unmatched`, `recorded`, `admin`, `failed` or `fault`: the `outcome` member of the JSON form.
     package var outcomeName: String {
         switch outcome {

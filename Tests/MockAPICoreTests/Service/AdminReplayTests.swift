@@ -63,7 +63,7 @@ struct AdminReplayTests {
 
         let unused = try #require(await router.respond(to: .get("/__mockapi/unused")).json)
         #expect(unused == .object([
-            "count": .number("2"),
+            "apiVersion": .number("1"), "count": .number("2"),
             "interactions": .array([
                 .object(["cassette": .string("github/a"), "index": .number("1"), "request": .string("GET /x")]),
                 .object(["cassette": .string("b"), "index": .number("0"), "request": .string("GET /y")]),
@@ -77,7 +77,10 @@ struct AdminReplayTests {
         ]))
 
         let reset = await router.respond(to: HTTPRequest(method: "POST", target: "/__mockapi/reset?cassette=github/a"))
-        #expect(reset.json == .object(["reset": .string("github/a")]))
+        #expect(reset.json == .object([
+            "apiVersion": .number("1"), "reset": .string("github/a"),
+            "scopes": .array([.string("journal"), .string("unmatched"), .string("positions")]), "next": .number("2"),
+        ]))
         #expect(await router.respond(to: .get("/@github/a/x")).status == 200)
 
         let unknown = await router.respond(to: .get("/__mockapi/unused?cassette=nope"))

@@ -1,0 +1,142 @@
+"""One test's cassette: replayed through the session's server, recorded through `mockapi record`, or both
+(`mockapi serve --record-missing`), by record mode."""
+
+import json
+import os
+import shutil
+import tempfile
+
+from .control import ControlClient, MockapiError, describe_misses
+from .process import MockapiProcess
+
+
+class CassetteUse:
+    """What a test gets from the `mockapi_cassette` fixture. `base_url` is where its client sends requests; `mode` is
+    the record mode it runs in; `file` is the cassette."""
+
+    def __init__(self, name, *, upstream, mode, strict, fixtures, binary, session, workdir, nodeid, redact_env):
+        self.name = name
+        self.file = os.path.join(fixtures, name + ".json")
+        self.upstream = upstream
+        self.mode = mode
+        self.strict = strict
+        self.binary = binary
+        self.session = session
+        self.workdir = workdir
+        self.nodeid = nodeid
+        self.redact_env = [variable for variable in redact_env if os.environ.get(variable)]
+        self.base_url = None
+        self.passed = False
+        self._control = None
+        self._since = 0
+        self._scope = None
+        self._process = None
+        self._staging = None
+
+    def __str__(self):
+        return self.base_url or ""
+
+    @property
+    def recording(self):
+        """Whether requests go to the upstream (and are written) rather than answered from the cassette alone."""
+        return self._staging is not None
+
+    def start(self):
+        exists = os.path.exists(self.file)
+        if self.mode == "none" and not exists:
+            ci = " (CI is set)" if os.environ.get("CI") else ""
+            raise MockapiError(
+                f"mockapi: no cassette {self.name} ({self.file}), and the record mode is none{ci}. "
+                f"Record it where the upstream is reachable:\n  MOCKAPI_RECORD=once pytest '{self.nodeid}'\n"
+                f"then commit {self.file}.")
+        if self.mode in ("none", "once") and exists:
+            self._replay()
+        elif self.mode == "new" and exists:
+            self._process = MockapiProcess(
+                self.binary, ["serve", self.file, "--record-missing", "--cassette", self.file]
+                + self._upstream_arguments() + self._redaction_arguments(), self.workdir)
+            self._control = ControlClient(self._process.url)
+            self.base_url = self._process.url
+        else:
+            self._record()
+        return self
+
+    def _replay(self):
+        server = self.session.server()
+        self._control = ControlClient(server.url)
+        answer = self._control.reset(cassette=self.name, scope="positions")
+        if answer is None:  # recorded after the server started: read the folder again
+            report = self._control.reload()
+            answer = self._control.reset(cassette=self.name, scope="positions")
+            if answer is None:
+                problems = "; ".join(report.get("problems", [])) or "it is not among the loaded cassettes"
+                raise MockapiError(f"mockapi: cannot replay {self.file}: {problems}")
+        self._since = answer["next"]
+        self._scope = self.name
+        self.base_url = f"{server.url}/@{self.name}"
+
+    def _record(self):
+        folder = tempfile.mkdtemp(prefix="recording-", dir=self.workdir)
+        self._staging = os.path.join(folder, os.path.basename(self.file))
+        self._process = MockapiProcess(
+            self.binary, ["record", "--cassette", self._staging, "--overwrite"]
+            + self._upstream_arguments() + self._redaction_arguments(), self.workdir)
+        self.base_url = self._process.url
+
+    def _upstream_arguments(self):
+        upstreams = [self.upstream] if isinstance(self.upstream, str) else list(self.upstream or [])
+        if not upstreams and os.path.exists(self.file):
+            upstreams = self._recorded_upstreams()
+        if not upstreams:
+            raise MockapiError(
+                f"mockapi: cassette {self.name} is to be recorded (record mode {self.mode}), but no upstream is known: "
+                "pass upstream=\"https://api.example.com\" to @pytest.mark.mockapi (a cassette that exists remembers its own)")
+        return [argument for upstream in upstreams for argument in ("--upstream", upstream)]
+
+    def _recorded_upstreams(self):
+        with open(self.file, encoding="utf-8") as file:
+            interactions = json.load(file).get("interactions", [])
+        upstreams = []
+        for interaction in interactions:
+            upstream, mount = interaction.get("upstream"), interaction.get("mount")
+            if upstream:
+                route = f"{mount}={upstream}" if mount and mount != "/" else upstream
+                if route not in upstreams:
+                    upstreams.append(route)
+        return upstreams
+
+    def _redaction_arguments(self):
+        return [argument for variable in self.redact_env for argument in ("--redact-env", variable)]
+
+    def problems(self):
+        """Why the test fails although its own code passed: requests that matched no recording (with their near
+        misses) and, strict, recordings no request used."""
+        if self._control is None:
+            return []
+        lines = []
+        misses = self._control.unmatched(self._since, cassette=self._scope)
+        if misses and misses["requests"]:
+            lines.append(f"mockapi: {len(misses['requests'])} request(s) matched no recording in cassette {self.name} "
+                         f"({self.file}):")
+            lines += ["  " + line for line in describe_misses(misses["requests"])]
+            lines.append(f"  Record them: MOCKAPI_RECORD=new pytest '{self.nodeid}' (or all, to record afresh)")
+        if self.strict:
+            unused = self._control.unused(self._scope) or {"interactions": []}
+            if unused["interactions"]:
+                lines.append(f"mockapi: strict: {len(unused['interactions'])} recording(s) of {self.name} were not used:")
+                lines += [f"  {item['cassette']}[{item['index']}] {item['request']}" for item in unused["interactions"]]
+        return lines
+
+    def finish(self):
+        """Stops this test's own process; a recording replaces the cassette only when the test passed."""
+        if self._process is None:
+            return
+        status = self._process.stop()
+        self._process = None
+        if self._staging is None:
+            return
+        staging, self._staging = self._staging, None
+        if self.passed and status == 0 and os.path.exists(staging):
+            os.makedirs(os.path.dirname(os.path.abspath(self.file)), exist_ok=True)
+            shutil.move(staging, self.file)
+        shutil.rmtree(os.path.dirname(staging), ignore_errors=True)

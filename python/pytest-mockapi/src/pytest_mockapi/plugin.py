@@ -1,0 +1,112 @@
+"""The pytest plugin: options, the `mockapi` marker, the session's replay server and the `mockapi_cassette` fixture."""
+
+import os
+import re
+
+import pytest
+
+from .cassette import CassetteUse
+from .control import MockapiError
+from .modes import resolve_mode
+from .process import MockapiProcess, find_binary
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("mockapi", "record and replay HTTP with mockapi")
+    group.addoption("--mockapi-record", metavar="MODE", default=None,
+                    help="record mode for every test: none, once, new or all (overrides MOCKAPI_RECORD)")
+    group.addoption("--mockapi-fixtures", metavar="FOLDER", default=None,
+                    help="the cassettes' folder (default: the mockapi_fixtures ini value, Fixtures)")
+    parser.addini("mockapi_fixtures", "the cassettes' folder, relative to the rootdir", default="Fixtures")
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "mockapi(name, upstream=None, record='once', strict=False, redact_env=()): the test's cassette "
+        "(Fixtures/NAME.json), the real API to record from, its record mode, whether unused recordings fail it, and "
+        "variables whose values are scrubbed while recording (besides MOCKAPI_REDACT_ENV's)")
+
+
+class SessionServer:
+    """One `mockapi serve` of the fixtures folder per session (per xdist worker), started when a test first replays."""
+
+    def __init__(self, binary, fixtures, workdir):
+        self.binary, self.fixtures, self.workdir = binary, fixtures, workdir
+        self._process = None
+
+    def server(self):
+        if self._process is None:
+            self._process = MockapiProcess(self.binary, ["serve", self.fixtures], self.workdir)
+        return self._process
+
+    def stop(self):
+        if self._process is not None:
+            self._process.stop()
+            self._process = None
+
+
+def fixtures_folder(config):
+    folder = config.getoption("--mockapi-fixtures") or config.getini("mockapi_fixtures")
+    return str(config.rootpath / folder)
+
+
+@pytest.fixture(scope="session")
+def mockapi_session(request, tmp_path_factory):
+    """The session's replay server (started on first use) and where its processes keep their files."""
+    try:
+        binary = find_binary()
+    except MockapiError as error:
+        pytest.fail(str(error), pytrace=False)
+    session = SessionServer(binary, fixtures_folder(request.config), str(tmp_path_factory.mktemp("mockapi")))
+    yield session
+    session.stop()
+
+
+@pytest.fixture
+def mockapi_cassette(request, mockapi_session):
+    """The test's cassette, by its `mockapi` marker (or named after the test's module and function): `base_url` is the
+    URL to give the client."""
+    marker = request.node.get_closest_marker("mockapi")
+    arguments = dict(marker.kwargs) if marker else {}
+    name = marker.args[0] if marker and marker.args else default_name(request.node)
+    redact_env = list(arguments.pop("redact_env", ()))
+    redact_env += [variable for variable in re.split(r"[,\s]+", os.environ.get("MOCKAPI_REDACT_ENV", "")) if variable]
+    try:
+        mode = resolve_mode(arguments.get("record"), request.config.getoption("--mockapi-record"), os.environ)
+        use = CassetteUse(
+            name, upstream=arguments.get("upstream"), mode=mode, strict=arguments.get("strict", False),
+            fixtures=mockapi_session.fixtures, binary=mockapi_session.binary, session=mockapi_session,
+            workdir=mockapi_session.workdir, nodeid=request.node.nodeid, redact_env=redact_env).start()
+    except (MockapiError, ValueError) as error:
+        pytest.fail(str(error), pytrace=False)
+    request.node._mockapi_use = use
+    yield use
+    use.finish()
+
+
+def default_name(item):
+    """`module/test_function`, for a test that names no cassette."""
+    module = os.path.splitext(os.path.basename(str(item.path)))[0]
+    return module + "/" + re.sub(r"[^A-Za-z0-9._-]+", "_", item.name).strip("_")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """After the test's own code: its unmatched requests (and, strict, unused recordings) fail it, with the near
+    misses, even when the client swallowed the 404."""
+    use = getattr(item, "_mockapi_use", None)
+    try:
+        result = yield
+    except Exception as error:
+        if use is not None:
+            problems = use.problems()
+            if problems:
+                pytest.fail("\n".join(problems) + f"\n(the test raised {type(error).__name__}: {error})", pytrace=False)
+        raise
+    if use is not None:
+        problems = use.problems()
+        if problems:
+            pytest.fail("\n".join(problems), pytrace=False)
+        use.passed = True
+    return result

@@ -1,0 +1,72 @@
+"""Starting and stopping `mockapi` processes: found through MOCKAPI_BIN or PATH, on 127.0.0.1 port 0, their URL read
+from the --ready-file, stopped by PID."""
+
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+from .control import MockapiError
+
+
+def find_binary(environment=None):
+    """MOCKAPI_BIN when set, else `mockapi` on PATH."""
+    environment = os.environ if environment is None else environment
+    named = environment.get("MOCKAPI_BIN")
+    if named:
+        if not (os.path.isfile(named) and os.access(named, os.X_OK)):
+            raise MockapiError(f"mockapi: MOCKAPI_BIN={named} is not an executable file")
+        return named
+    found = shutil.which("mockapi")
+    if not found:
+        raise MockapiError(
+            "mockapi: no mockapi command: set MOCKAPI_BIN to the binary, or put mockapi on PATH "
+            "(the .deb or the tarball of scripts/package, or `swift build -c release --product mockapi`)")
+    return found
+
+
+class MockapiProcess:
+    """One running `mockapi serve` or `mockapi record`; `url` is its base URL."""
+
+    def __init__(self, binary, arguments, workdir, ready_timeout=60.0):
+        self.command = [binary] + list(arguments)
+        self.folder = tempfile.mkdtemp(prefix="mockapi-", dir=workdir)
+        ready = os.path.join(self.folder, "url")
+        self.log_path = os.path.join(self.folder, "log")
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(
+                self.command + ["--port", "0", "--ready-file", ready],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        self.pid = self.process.pid
+        deadline = time.monotonic() + ready_timeout
+        # The server writes the file once it answers; until then there is nothing to wait on but the file and the
+        # process.
+        while not (os.path.exists(ready) and os.path.getsize(ready) > 0):
+            if self.process.poll() is not None:
+                raise MockapiError(
+                    f"mockapi: {' '.join(self.command)} stopped before it answered (exit {self.process.returncode}):\n"
+                    + self.log())
+            if time.monotonic() > deadline:
+                self.stop()
+                raise MockapiError(f"mockapi: {' '.join(self.command)} did not answer in {ready_timeout:.0f} s:\n" + self.log())
+            time.sleep(0.02)
+        with open(ready, encoding="utf-8") as file:
+            self.url = file.read().strip().rstrip("/")
+
+    def log(self):
+        with open(self.log_path, encoding="utf-8", errors="replace") as file:
+            return file.read()[-4000:]
+
+    def stop(self):
+        """SIGTERM to this PID (a recorder folds its log into the cassette then), SIGKILL after 30 s; the exit status."""
+        if self.process.poll() is None:
+            os.kill(self.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.kill(self.pid, signal.SIGKILL)
+                self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+        return self.process.returncode
