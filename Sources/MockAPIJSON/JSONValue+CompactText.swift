@@ -9,47 +9,45 @@ extension JSONValue {
     ///
     /// Only for text that parses: it says nothing of whether text is JSON.
     public static func isCompactText(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return true }
-            let count = bytes.count
-            // Read once here, not through the lazily made static at every byte outside a string.
-            let tokenBytes = JSONValue.tokenBytes
-            var inString = false
-            // The bytes of strings ORed together, for their high bits: whether any is not ASCII.
-            var stringBytes: UInt64 = 0
-            var index = 0
-            while index < count {
-                if inString {
-                    // Eight bytes at a time through a string's run without a quote or a backslash.
-                    while index + 8 <= count {
-                        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                        guard !mayNeedEscape(word) else { break }
-                        stringBytes |= word
-                        index += 8
-                    }
-                    guard index < count else { break }
+        let text = bytes.span
+        let count = text.count
+        // Read once here, not through the lazily made static at every byte outside a string.
+        let tokenBytes = JSONValue.tokenBytes
+        var inString = false
+        // The bytes of strings ORed together, for their high bits: whether any is not ASCII.
+        var stringBytes: UInt64 = 0
+        var index = 0
+        while index < count {
+            if inString {
+                // Eight bytes at a time through a string's run without a quote or a backslash.
+                while index + 8 <= count {
+                    let word = text.word(at: index)
+                    guard !mayNeedEscape(word) else { break }
+                    stringBytes |= word
+                    index += 8
                 }
-                let byte = base[index]
-                index += 1
-                if byte == UInt8(ascii: "\"") {
-                    inString.toggle()
-                } else if inString {
-                    // Anything else in a string (raw UTF-8, spaces) the writer copies as it is.
-                    stringBytes |= UInt64(byte)
-                    guard byte == UInt8(ascii: "\\") else { continue }
-                    guard index < count, isShortEscape(base[index]) else { return false }
-                    index += 1
-                } else if !tokenBytes[Int(byte)] {
-                    // Whitespace, and anything else the parser lets through between tokens that the writer would not
-                    // write: yajl takes a form feed and a vertical tab for whitespace (the fuzzer found it).
-                    return false
-                }
+                guard index < count else { break }
             }
-            // A string never closed is not compact text (yajl lets one follow a value: `9"`).
-            guard !inString else { return false }
-            let ascii = stringBytes & 0x8080_8080_8080_8080 == 0
-            return ascii || String(validating: bytes, as: UTF8.self) != nil
+            let byte = text[index]
+            index += 1
+            if byte == UInt8(ascii: "\"") {
+                inString.toggle()
+            } else if inString {
+                // Anything else in a string (raw UTF-8, spaces) the writer copies as it is.
+                stringBytes |= UInt64(byte)
+                guard byte == UInt8(ascii: "\\") else { continue }
+                guard index < count, isShortEscape(text[index]) else { return false }
+                index += 1
+            } else if !tokenBytes[Int(byte)] {
+                // Whitespace, and anything else the parser lets through between tokens that the writer would not
+                // write: yajl takes a form feed and a vertical tab for whitespace (the fuzzer found it).
+                return false
+            }
         }
+        // A string never closed is not compact text (yajl lets one follow a value: `9"`).
+        guard !inString else { return false }
+        let ascii = stringBytes & 0x8080_8080_8080_8080 == 0
+        return ascii || String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// The bytes compact output has outside strings: structure, the literals' letters and number literals' characters.
