@@ -44,6 +44,9 @@ public struct JournalEntry: Sendable {
     /// Lower-case names of recorded headers the answer went out without (empty values; see `mockapi lint`'s
     /// `empty-header`). Empty for nearly every answer.
     public let headersNotSent: [String]
+    /// Set for a streamed answer: its chunks, its duration, and whether the client went away before its end (noted
+    /// when it happens, after the entry is first kept).
+    public package(set) var stream: StreamSummary?
 }
 
 /// Every request the server answered: exact counts since start, and the most recent entries (a bounded ring, so a
@@ -92,10 +95,11 @@ package final class Journal: Sendable {
 
     /// Keeps an entry for a request and counts it; returns its sequence number.
     /// - Parameter scope: the cassette a scoped base URL named, when the request came through one.
-    @discardableResult
     /// - Parameter headersNotSent: recorded headers the answer goes out without (``UnsentHeaders``).
+    /// - Parameter stream: for a streamed answer, its summary.
+    @discardableResult
     package func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil,
-                        headersNotSent: [String] = []) -> Int {
+                        headersNotSent: [String] = [], stream: StreamSummary? = nil) -> Int {
         let time = Journal.now()
         let capacity = self.capacity
         return state.withLock { state in
@@ -103,9 +107,22 @@ package final class Journal: Sendable {
             state.keep(
                 JournalEntry(
                     sequence: state.sequence, time: time, method: request.method, path: request.path,
-                    query: request.query, status: status, outcome: outcome, scope: scope, headersNotSent: headersNotSent),
+                    query: request.query, status: status, outcome: outcome, scope: scope, headersNotSent: headersNotSent,
+                    stream: stream),
                 capacity: capacity)
             return state.sequence
+        }
+    }
+
+    /// Notes on the entry `sequence` (if it is still kept) that the client went away before the end of its stream.
+    package func noteClientWentAway(sequence: Int, _ departure: StreamSummary.Departure) {
+        state.withLock { state in
+            // Kept entries are numbered without gaps, the newest being `state.sequence`.
+            let newestFirstOffset = state.sequence - sequence
+            guard newestFirstOffset >= 0, newestFirstOffset < state.ring.count else { return }
+            let index = (state.start + state.ring.count - 1 - newestFirstOffset) % state.ring.count
+            guard state.ring[index].sequence == sequence else { return }
+            state.ring[index].stream?.clientWentAway = departure
         }
     }
 
