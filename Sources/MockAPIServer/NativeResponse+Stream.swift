@@ -85,10 +85,12 @@ final class StreamedBody: Sendable {
 
     deinit {
         // libmicrohttpd drops the response when the request is over: the stream sent (or cut) to its end, or the
-        // client gone before that, which the journal notes.
+        // client gone before that, which the journal notes. A reader never asked (a HEAD request) sent no stream.
         let feed = self.feed.withLock { $0 }
-        guard !feed.over, let watcher = feed.stream.watcher, feed.piecesSent < feed.stream.ends.count else { return }
-        let elapsed = feed.started.map { $0.duration(to: .now) } ?? .zero
+        guard !feed.over, let started = feed.started, let watcher = feed.stream.watcher,
+            feed.piecesSent < feed.stream.ends.count
+        else { return }
+        let elapsed = started.duration(to: .now)
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         watcher.clientWentAway(afterChunks: feed.piecesSent, atMs: milliseconds)
     }

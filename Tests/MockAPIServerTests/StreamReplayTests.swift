@@ -130,6 +130,28 @@ struct StreamReplayTests {
         await server.stop()
     }
 
+    /// A HEAD request answered from a stream gets the head alone: nothing after it (libmicrohttpd would write the end
+    /// of a chunked body there), so the next answer on the same connection reads whole; and no client "went away"
+    /// from it: its entry carries the stream's summary alone.
+    @Test func headRequest_isNotAClientThatWentAway() async throws {
+        let server = try server(gapMs: 20, timing: .recorded)
+        let port = server.baseURL.port ?? 0
+        let count = try await offThread { () throws -> Int in
+            let connection = try RawConnection(port: port)
+            connection.send("HEAD /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            guard connection.readHead() != nil else { return -1 }
+            connection.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            guard connection.readHead() != nil else { return -1 }
+            var count = 0
+            while connection.readChunk() != nil { count += 1 }
+            return count
+        }
+        #expect(count == 3)
+        #expect(server.requests.map(\.method) == ["HEAD", "GET"])
+        #expect(server.requests.map(\.stream) == [StreamSummary(chunks: 3, durationMs: 40), StreamSummary(chunks: 3, durationMs: 40)])
+        await server.stop()
+    }
+
     /// A client that goes away mid-stream is noted on its journal entry: how many chunks it had been sent and when.
     /// The server finds it gone at the next write, so the test waits (bounded) for the note.
     @Test func clientLeavingMidStream_isNotedInTheJournal() async throws {
