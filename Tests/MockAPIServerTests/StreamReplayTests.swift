@@ -179,7 +179,6 @@ struct StreamReplayTests {
         #expect(stream.durationMs == 1950)
         let away = try #require(stream.clientWentAway, "the client's leaving was not noted")
         #expect((1..<40).contains(away.afterChunks))
-        #expect(away.atMs < 1950)
         await server.stop()
     }
 
