@@ -13,7 +13,8 @@ import Synchronization
 ///
 /// Every request is kept, in the order received (also those it had no reply for), so a test can check what was sent.
 /// A reply can be an answer, a transport error (`.failure`), an answer computed from the request (`.handler`), and any
-/// of them can come after a delay (`.delayed(by:)`) measured on the transport's clock.
+/// of them can come after a delay (`.delayed(by:)`) measured on the transport's clock. A reply can also be a stream
+/// (`.stream`): pieces, pauses and a failure, for code that reads Server-Sent Events (`serverSentEvents`).
 ///
 /// ```swift
 /// let stub = StubTransport()
@@ -23,7 +24,7 @@ import Synchronization
 /// let user = try await github.user("octocat")
 /// #expect(stub.requests.map(\.url.path) == ["/users/octocat"])
 /// ```
-public final class StubTransport: HTTPTransport {
+public final class StubTransport: StreamingHTTPTransport {
     private struct Route {
         let matches: @Sendable (HTTPRequest) -> Bool
         var replies: [Reply]
@@ -81,6 +82,17 @@ public final class StubTransport: HTTPTransport {
     public var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await nextReply(for: request).answer(request, clock: clock)
+    }
+
+    /// Answers as ``send(_:)`` does, with the body handed over in the pieces of a `.stream` reply (any other reply's
+    /// body in one piece).
+    public func stream(_ request: HTTPRequest) async throws -> HTTPStreamedResponse {
+        try await nextReply(for: request).streamedAnswer(request, clock: clock)
+    }
+
+    /// The reply for the request (routes first, then the script), which is kept.
+    private func nextReply(for request: HTTPRequest) throws -> Reply {
         let reply = state.withLock { state -> Reply? in
             state.requests.append(request)
             if let index = state.routes.firstIndex(where: { $0.matches(request) }) {
@@ -91,7 +103,7 @@ public final class StubTransport: HTTPTransport {
             return state.script.isEmpty ? nil : state.script.removeFirst()
         }
         guard let reply else { throw NoReply(request: request) }
-        return try await reply.answer(request, clock: clock)
+        return reply
     }
 
     /// The request's percent-encoded path, and its query when asked for.

@@ -110,6 +110,7 @@ extension ServerContext {
         // Resumed after deferred work: send what it produced, or close.
         if let parking = state.parking, let result = resume(parking, connection, state) { return result }
         state.connection.received()
+        state.isHead = method.map { strcmp($0, "HEAD") == 0 } ?? false
         let request = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "GET", path: state.path, query: state.query,
             headers: state.headers, body: state.body, peerIsLoopback: state.connection.peerIsLoopback)
@@ -186,10 +187,16 @@ extension ServerContext {
         }
     }
 
-    /// Queues a streamed answer, built for this connection: its pieces go out as separate writes, each when due.
+    /// Queues a streamed answer, built for this connection: its pieces go out as separate writes, each when due. A
+    /// HEAD gets the head of the whole body instead: libmicrohttpd 0.9.75 writes the end of a chunked body ("0")
+    /// after a HEAD's head, bytes a keep-alive client would read as the start of its next answer.
     private func sendStream(_ response: HTTPResponse, _ stream: ResponseStream, _ connection: OpaquePointer,
                             _ state: RequestState) -> MHD_Result {
-        queue(NativeResponse.streamed(response, stream, connection: connection, deferred: deferred), connection, state)
+        if state.isHead {
+            let whole = HTTPResponse(status: response.status, headers: response.headers, body: response.body)
+            return queue(NativeResponse.make(whole, date: true), connection, state)
+        }
+        return queue(NativeResponse.streamed(response, stream, connection: connection, deferred: deferred), connection, state)
     }
 
     /// Suspends the connection (no thread waits) until `work` says what to do, then resumes it.

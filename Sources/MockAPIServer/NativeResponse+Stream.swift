@@ -31,6 +31,9 @@ struct ChunkFeed: Sendable {
     /// The piece that byte is in.
     var piece = 0
     var started: ContinuousClock.Instant?
+    /// Set once the stream has ended, been cut, or been stopped with the server: whatever happens to the connection
+    /// after that, the client did not leave it mid-stream.
+    var over = false
 
     init(body: [UInt8], stream: ResponseStream) {
         self.body = body
@@ -53,13 +56,19 @@ struct ChunkFeed: Sendable {
         started = start
         // Empty pieces carry no bytes to write (and writing none would read as "not ready"): skip them.
         while piece < stream.ends.count, offset >= stream.ends[piece] { piece += 1 }
-        guard piece < stream.ends.count else { return stream.cut ? .cut : .end }
+        guard piece < stream.ends.count else {
+            over = true
+            return stream.cut ? .cut : .end
+        }
         let due = start.advanced(by: .microseconds(Int64((stream.dueMs[piece] * 1000).rounded())))
         if due > now { return .wait(until: due) }
         let end = min(stream.ends[piece], offset + capacity)
         defer { offset = end }
         return .send(offset..<end)
     }
+
+    /// The pieces handed over whole so far.
+    var piecesSent: Int { stream.ends.prefix { $0 <= offset }.count }
 }
 
 /// The context of a streamed response's content reader.
@@ -72,6 +81,18 @@ final class StreamedBody: Sendable {
         self.feed = Mutex(pieces)
         self.connection = connection
         self.deferred = deferred
+    }
+
+    deinit {
+        // libmicrohttpd drops the response when the request is over: the stream sent (or cut) to its end, or the
+        // client gone before that, which the journal notes. A reader never asked (a HEAD request) sent no stream.
+        let feed = self.feed.withLock { $0 }
+        guard !feed.over, let started = feed.started, let watcher = feed.stream.watcher,
+            feed.piecesSent < feed.stream.ends.count
+        else { return }
+        let elapsed = started.duration(to: .now)
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        watcher.clientWentAway(afterChunks: feed.piecesSent, atMs: milliseconds)
     }
 
     /// Suspends the connection until `due` (at once when the server has just begun stopping: the reader then sees it
@@ -105,7 +126,10 @@ let mockapiStreamReader: MHD_ContentReaderCallback = { context, _, buffer, capac
         return range.count
     case .wait(let due):
         // A stopping server cuts its streams rather than wait (it waits for every suspended connection to resume).
-        guard !source.deferred.isClosed else { return mockapi_mhd_content_reader_error() }
+        guard !source.deferred.isClosed else {
+            source.feed.withLock { $0.over = true }
+            return mockapi_mhd_content_reader_error()
+        }
         source.suspend(until: due)
         return 0
     case .end:

@@ -23,6 +23,8 @@ final class RequestState {
     var bodyTooLarge = false
     /// Set while the connection is parked for deferred work.
     var parking: Parking?
+    /// Whether the request is a HEAD (its answer has no body, streamed or not).
+    var isHead = false
 
     init(connection: ConnectionState, target: String) {
         self.connection = connection

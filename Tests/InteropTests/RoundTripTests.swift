@@ -49,6 +49,54 @@ struct RoundTripTests {
         #expect(entries.map { $0["startedDateTime"] } == ["1970-01-01T00:00:00.000Z", "2026-01-01T00:00:00Z", "1970-01-01T00:00:00.000Z"].map(JSONValue.string))
     }
 
+    /// A streamed body keeps its pieces and their times through HAR: `content.text` holds the whole body (what viewers
+    /// show), `content._chunks` the pieces in the cassette's form (a piece that is not UTF-8 on its own as base64),
+    /// `_cut` who cut it; the import reads them back.
+    @Test func streamedBody_keepsItsChunksThroughHAR() throws {
+        let euro = Array("€".utf8)
+        let chunks = ChunkedBody(chunks: [
+            ChunkedBody.Chunk(atMs: 0, text: "data: {\"delta\":\"Hel\"}\n\n"),
+            ChunkedBody.Chunk(atMs: 120.5, bytes: Array("data: ".utf8) + euro.prefix(1)),
+            ChunkedBody.Chunk(atMs: 240, bytes: Array(euro.dropFirst()) + Array("\n\n".utf8)),
+        ], cut: .upstream)
+        let interactions = [
+            Interaction(
+                request: RecordedRequest(method: "POST", path: "/v1/chat/completions", headers: [("content-type", "application/json")],
+                                         body: Body(bytes: Array(#"{"stream":true}"#.utf8))),
+                response: RecordedResponse(status: 200, headers: [("content-type", "text/event-stream")], body: .chunks(chunks)),
+                upstream: "https://api.openai.com", recordedAt: "2026-11-27T00:00:00Z", durationMs: 250)
+        ]
+        let har = HARExporter(creatorVersion: "test").fileBytes(interactions)
+        let content = try JSONValue.parse(har)["log"]?["entries"]?.arrayValue?.first?["response"]?["content"]
+        #expect(content?["text"]?.stringValue == String(decoding: chunks.bytes, as: UTF8.self))
+        let exported = content?["_chunks"]?.arrayValue ?? []
+        #expect(exported.map { value -> Double? in
+            guard case .number(let text)? = value["atMs"] else { return nil }
+            return Double(text)
+        } == [0, 120.5, 240])
+        #expect(exported.map { $0["base64"] != nil } == [false, true, true])
+        #expect(content?["_cut"] == .string("upstream"))
+        let back = try CassetteImporter(rules: .none).importBytes(har, file: "stream.har")
+        #expect(back.interactions == interactions)
+    }
+
+    /// `_chunks` that do not join to `content.text` are refused, naming the field.
+    @Test func streamedBody_chunksThatDisagreeWithTheText_areRefused() throws {
+        let har = #"""
+            {"log": {"version": "1.2", "creator": {"name": "other", "version": "1"}, "entries": [{
+              "startedDateTime": "2026-11-27T00:00:00Z", "time": 1,
+              "request": {"method": "GET", "url": "https://llm.example/v1/stream", "headers": []},
+              "response": {"status": 200, "headers": [{"name": "content-type", "value": "text/event-stream"}],
+                           "content": {"mimeType": "text/event-stream", "text": "data: a\n\n",
+                                       "_chunks": [{"atMs": 0, "text": "data: b\n\n"}]}}}]}}
+            """#
+        #expect {
+            try CassetteImporter(rules: .none).importBytes(Array(har.utf8), file: "bad.har")
+        } throws: { error in
+            "\(error)".contains("_chunks") && "\(error)".contains("do not join to content.text")
+        }
+    }
+
     /// The exported file has every field HAR 1.2 requires, so viewers and devtools open it.
     @Test func exportedHAR_hasEveryRequiredField() throws {
         let cassette = try Cassette.load(file: try Inputs.fixtures + "/github/get-archive.json")

@@ -48,6 +48,43 @@ struct JournalTests {
         #expect(journal.counts.matched == 5)
     }
 
+    /// A client leaving a stream is noted on its own entry, also once the ring has wrapped around; an entry that has
+    /// fallen out of the ring is not confused with another.
+    @Test func clientWentAway_isNotedOnItsEntry_inAWrappedRing() {
+        let journal = Journal(capacity: 3)
+        var sequences: [Int] = []
+        for index in 1...5 {
+            sequences.append(journal.record(
+                .get("/\(index)"), status: 200, outcome: .matched(cassette: "c", index: index),
+                stream: StreamSummary(chunks: 10, durationMs: 900)))
+        }
+        journal.noteClientWentAway(sequence: sequences[3], StreamSummary.Departure(afterChunks: 4, atMs: 350))
+        journal.noteClientWentAway(sequence: sequences[0], StreamSummary.Departure(afterChunks: 1, atMs: 5))
+        #expect(journal.entries().map(\.stream) == [
+            StreamSummary(chunks: 10, durationMs: 900),
+            StreamSummary(chunks: 10, durationMs: 900, clientWentAway: StreamSummary.Departure(afterChunks: 4, atMs: 350)),
+            StreamSummary(chunks: 10, durationMs: 900),
+        ])
+    }
+
+    /// The journal's JSON carries a stream's summary, and reads back the same (remote servers' journals).
+    @Test func streamSummary_inTheJSONForm_readsBack() throws {
+        let journal = Journal()
+        let sequence = journal.record(
+            .get("/v1/stream"), status: 200, outcome: .matched(cassette: "llm", index: 0),
+            stream: StreamSummary(chunks: 21, durationMs: 748))
+        journal.record(.get("/plain"), status: 200, outcome: .matched(cassette: "llm", index: 1))
+        journal.noteClientWentAway(sequence: sequence, StreamSummary.Departure(afterChunks: 3, atMs: 88))
+        let entries = journal.entries()
+        #expect(entries[0].jsonValue["stream"] == .object([
+            JSONMember("chunks", .integer(21)), JSONMember("durationMs", .integer(748)),
+            JSONMember("clientWentAway", .object([JSONMember("afterChunks", .integer(3)), JSONMember("atMs", .integer(88))])),
+        ]))
+        #expect(entries[1].jsonValue["stream"] == nil)
+        #expect(try JournalEntry(json: entries[0].jsonValue).stream == entries[0].stream)
+        #expect(try JournalEntry(json: entries[1].jsonValue).stream == nil)
+    }
+
     @Test func admin_healthAndJournal() async throws {
         let replayer = Replayer.make([.make("c", [.get("/a")])])
         let router = Router(admin: AdminResponder(journal: replayer.journal) { [JSONMember("mode", .string("replay"))] }, main: replayer)

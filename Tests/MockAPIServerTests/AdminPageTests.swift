@@ -33,7 +33,7 @@ struct AdminPageTests {
             #expect(try await TestClient.shared.send("GET", base + "/", headers: [("X-Mockapi-Fault", "503")]).status == 503)
             try await browser.wait(until: ##"document.querySelectorAll("#journal tbody tr").length === 3"##)
             let rows = try await browser.evaluate(
-                ##"[...document.querySelectorAll("#journal tbody tr")].map(r => [...r.cells].slice(2).map(c => c.textContent).join(" | "))"##)
+                ##"[...document.querySelectorAll("#journal tbody tr")].map(r => [...r.cells].slice(2, 6).map(c => c.textContent).join(" | "))"##)
             #expect(rows == .array([
                 .string("GET /@github/get-root/ | 200 | matched | github/get-root[0]"),
                 .string("GET /repos/octokit-fixture-org/paginate-issues/issues?per_page=4 | 404 | unmatched | nearest: github/paginate-issues[0]"),
@@ -62,6 +62,61 @@ struct AdminPageTests {
         await browser.quit()
         await server.stop()
     }
+    /// A streamed answer's row shows its chunks and duration; a client that leaves a stream midway is noted on its
+    /// row once the server finds it gone: the page asks again for rows whose stream may still be running.
+    @Test(.enabled(if: HeadlessChromium.executable != nil || HeadlessChromium.isRequired,
+                   "needs Chromium (apt install chromium, or run scripts/test, which installs it)"))
+    func page_showsAStreamsChunks_andAClientThatWentAway() async throws {
+        let executable = try #require(HeadlessChromium.executable, "Chromium is required here (MOCKAPI_REQUIRE_CHROMIUM=1) but not installed")
+        func streamed(_ path: String, count: Int, gapMs: Double) -> Interaction {
+            Interaction(
+                request: RecordedRequest(method: "GET", path: path),
+                response: RecordedResponse(
+                    status: 200, headers: [("content-type", "text/event-stream")],
+                    body: .chunks(ChunkedBody(chunks: (0..<count).map {
+                        ChunkedBody.Chunk(atMs: Double($0) * gapMs, text: "data: \($0)\n\n")
+                    }))))
+        }
+        let cassette = Cassette(interactions: [streamed("/v1/quick", count: 3, gapMs: 10), streamed("/v1/slow", count: 40, gapMs: 2000)])
+        let server = try ReplayServer(
+            cassettes: [LoadedCassette(name: "llm", file: "llm.json", cassette: cassette)],
+            options: ReplayOptions(streamTiming: .recorded))
+        let base = server.baseURL.absoluteString
+        let port = server.baseURL.port ?? 0
+        let browser = try HeadlessChromium(executable: executable)
+        do {
+            try await browser.open(base + "/__mockapi/")
+            try await browser.wait(until: ##"document.body.dataset.ready === "1""##)
+            #expect(try await TestClient.shared.send("GET", base + "/v1/quick").status == 200)
+            let first = try await offThread { () throws -> [UInt8]? in
+                let connection = try RawConnection(port: port)
+                connection.send("GET /v1/slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                guard connection.readHead() != nil else { return nil }
+                return connection.readChunk()
+            }
+            #expect(first == Array("data: 0\n\n".utf8))
+            // The row appears while the stream still runs (the server finds the client gone at a later chunk's write,
+            // 2 s or more after the head), and is updated with the note.
+            try await browser.wait(until: ##"document.querySelectorAll("#journal td.stream").length === 2"##)
+            let running = try await browser.evaluate(##"document.querySelectorAll("#journal td.stream")[1].textContent"##)
+            #expect(running == .string("40 chunks · 78.00 s"))
+            try await browser.wait(until: ##"[...document.querySelectorAll("#journal td.stream")].some(c => c.textContent.includes("client went away"))"##)
+            let cells = try await browser.evaluate(##"[...document.querySelectorAll("#journal td.stream")].map(c => c.textContent)"##)
+            let texts = cells?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(texts.count == 2)
+            #expect(texts.first == "3 chunks · 0.02 s")
+            #expect(texts.last?.hasPrefix("40 chunks · 78.00 s · client went away after ") == true, "\(texts)")
+            let screenshot = Self.outputFolder + "/journal-with-streams.png"
+            #expect(try await browser.screenshot(to: screenshot) > 10_000)
+        } catch {
+            await browser.quit()
+            await server.stop()
+            throw error
+        }
+        await browser.quit()
+        await server.stop()
+    }
+
     /// A GraphQL request's row names its operation after the path, matched or not: every GraphQL call is
     /// `POST /graphql`, so the path alone tells them apart for nobody.
     @Test(.enabled(if: HeadlessChromium.executable != nil || HeadlessChromium.isRequired,

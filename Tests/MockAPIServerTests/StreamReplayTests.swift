@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MockAPICore
 import MockAPITesting
 import TestSupport
@@ -106,31 +109,123 @@ struct StreamReplayTests {
         await server.stop()
     }
 
-    /// 200 streams, each waiting 1 s for each of its later chunks, on the default two worker threads, all finish in
-    /// about the length of one stream (2 s), not serialised on two threads (200 s). The bound leaves room for a
-    /// loaded machine and still fails any thread held while a stream waits.
-    @Test func manyTimedStreams_doNotHoldWorkerThreads() async throws {
-        let server = try server(gapMs: 1000, timing: .recorded)
+    /// The journal shows a streamed answer's chunks and its duration as replayed; a `cut:N` fault's, the N it sends.
+    @Test func journal_showsTheChunksAndDurationOfAStream() async throws {
+        let server = try server(gapMs: 20, timing: .recorded)
         let port = server.baseURL.port ?? 0
-        let clock = ContinuousClock()
-        let start = clock.now
-        // All requested first, then read one after the other on this thread: the streams run side by side on the
-        // server, so by the time the first has ended the others have sent everything (blocking reads in a task group
-        // would instead tie up the test's own small thread pool).
         let counts = try await offThread { () throws -> [Int] in
-            let connections = try (0..<200).map { _ in try RawConnection(port: port, readTimeout: 30) }
-            for connection in connections { connection.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
-            return connections.map { connection -> Int in
+            try [nil, "cut:1"].map { fault -> Int in
+                let connection = try RawConnection(port: port)
+                connection.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (fault.map { "X-Mockapi-Fault: \($0)\r\n" } ?? "") + "\r\n")
                 guard connection.readHead() != nil else { return 0 }
                 var count = 0
                 while connection.readChunk() != nil { count += 1 }
                 return count
             }
         }
-        let elapsed = clock.now - start
-        #expect(counts == Array(repeating: 3, count: 200))
-        #expect(elapsed < .seconds(12), "200 timed streams took \(elapsed)")
+        #expect(counts == [3, 1])
+        #expect(server.requests.map(\.stream) == [
+            StreamSummary(chunks: 3, durationMs: 40), StreamSummary(chunks: 1, durationMs: 0),
+        ])
         await server.stop()
+    }
+
+    /// A HEAD request answered from a stream gets the head alone: nothing after it (libmicrohttpd would write the end
+    /// of a chunked body there), so the next answer on the same connection reads whole; and no client "went away"
+    /// from it: its entry carries the stream's summary alone.
+    @Test func headRequest_isNotAClientThatWentAway() async throws {
+        let server = try server(gapMs: 20, timing: .recorded)
+        let port = server.baseURL.port ?? 0
+        let count = try await offThread { () throws -> Int in
+            let connection = try RawConnection(port: port)
+            connection.send("HEAD /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            guard connection.readHead() != nil else { return -1 }
+            connection.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            guard connection.readHead() != nil else { return -1 }
+            var count = 0
+            while connection.readChunk() != nil { count += 1 }
+            return count
+        }
+        #expect(count == 3)
+        #expect(server.requests.map(\.method) == ["HEAD", "GET"])
+        #expect(server.requests.map(\.stream) == [StreamSummary(chunks: 3, durationMs: 40), StreamSummary(chunks: 3, durationMs: 40)])
+        await server.stop()
+    }
+
+    /// A client that goes away mid-stream is noted on its journal entry: how many chunks it had been sent and when.
+    /// The server finds it gone at the next write, so the test waits (bounded) for the note.
+    @Test func clientLeavingMidStream_isNotedInTheJournal() async throws {
+        let chunks = (0..<40).map { ChunkedBody.Chunk(atMs: Double($0) * 50, text: "data: \($0)\n\n") }
+        let interaction = Interaction(
+            request: RecordedRequest(method: "GET", path: "/v1/stream"),
+            response: RecordedResponse(
+                status: 200, headers: [("content-type", "text/event-stream")], body: .chunks(ChunkedBody(chunks: chunks))))
+        let server = try ReplayServer(
+            cassettes: [LoadedCassette(name: "llm", file: "llm.json", cassette: Cassette(interactions: [interaction]))],
+            options: ReplayOptions(streamTiming: .recorded))
+        let port = server.baseURL.port ?? 0
+        let first = try await offThread { () throws -> [UInt8]? in
+            let connection = try Self.open(port)
+            guard connection.readHead() != nil else { return nil }
+            return connection.readChunk()
+        }
+        #expect(first == Array("data: 0\n\n".utf8))
+        let deadline = ContinuousClock.now + .seconds(20)
+        while server.requests.first?.stream?.clientWentAway == nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let stream = try #require(server.requests.first?.stream)
+        #expect(stream.chunks == 40)
+        #expect(stream.durationMs == 1950)
+        let away = try #require(stream.clientWentAway, "the client's leaving was not noted")
+        #expect((1..<40).contains(away.afterChunks))
+        await server.stop()
+    }
+
+    /// 1,000 streams at once, each waiting 3 s for each of its later chunks, run on libmicrohttpd's pool of two
+    /// worker threads: while every stream is open (each has sent its head and first chunk and waits for its second),
+    /// the server process has exactly its two `MHD-worker` threads and no thread per stream; and all of them finish
+    /// in about the length of one stream (6 s), not serialised on two threads (6,000 s). The server runs as its own
+    /// process, so that its threads are counted alone (`/proc/PID/task`); the test raises its soft descriptor limit
+    /// (inherited by the server) when it is below what 1,000 connections on each side need.
+    @Test func thousandTimedStreams_keepTheWorkerThreadsAtThePoolSize() async throws {
+        let streams = 1_000
+        try DescriptorLimit.raise(atLeast: streams + 200)
+        let folder = TemporaryFolder()
+        let chunks = Self.events.enumerated().map { ChunkedBody.Chunk(atMs: Double($0.offset) * 3000, text: $0.element) }
+        try Cassette(interactions: [Interaction(
+            request: RecordedRequest(method: "GET", path: "/v1/stream"),
+            response: RecordedResponse(
+                status: 200, headers: [("content-type", "text/event-stream")], body: .chunks(ChunkedBody(chunks: chunks))))
+        ]).save(to: folder.file("llm.json"))
+        let serve = try MockAPIProcess(["serve", folder.file("llm.json"), "--port", "0", "--stream-timing", "recorded"])
+        let port = URL(string: try await serve.listeningURL())?.port ?? 0
+        let pid = serve.pid
+        let clock = ContinuousClock()
+        let start = clock.now
+        // All requested first; then each one's head and first chunk read (every stream is now open and waiting), the
+        // threads counted, and the rest read one connection after the other: the streams run side by side on the
+        // server, so by the time the first has ended the others have sent everything.
+        let (threads, counts) = try await offThread { () throws -> ([String], [Int]) in
+            let connections = try (0..<streams).map { _ in try RawConnection(port: port, readTimeout: 60) }
+            for connection in connections { connection.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
+            let opened = connections.map { $0.readHead() != nil && $0.readChunk() == Array(Self.events[0].utf8) }
+            let threads = ServerThreads.names(of: pid)
+            let counts = zip(connections, opened).map { connection, opened -> Int in
+                guard opened else { return 0 }
+                var count = 1
+                while connection.readChunk() != nil { count += 1 }
+                return count
+            }
+            return (threads, counts)
+        }
+        let elapsed = clock.now - start
+        serve.signal(SIGTERM)
+        _ = await serve.finish()
+        #expect(counts == Array(repeating: 3, count: streams))
+        #expect(threads.filter { $0.hasPrefix("MHD-") } == ["MHD-worker", "MHD-worker"], "threads: \(threads)")
+        #expect(threads.count < 24, "\(threads.count) threads with \(streams) streams open: \(threads)")
+        #expect(elapsed < .seconds(60), "\(streams) timed streams took \(elapsed)")
     }
 
     /// Stopping the server while streams wait for their next chunk cuts them and returns (no connection is left
@@ -148,5 +243,40 @@ struct StreamReplayTests {
         try await offThread { firstChunkRead.wait() }
         await server.stop()
         #expect(try await closed)
+    }
+}
+
+/// The names of a process's threads (`/proc/PID/task/*/comm`), sorted.
+enum ServerThreads {
+    static func names(of pid: Int32) -> [String] {
+        let folder = "/proc/\(pid)/task"
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return tasks.compactMap { task in
+            (try? String(contentsOfFile: folder + "/" + task + "/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }.sorted()
+    }
+}
+
+/// The soft limit on open descriptors of the test process (which child processes inherit).
+enum DescriptorLimit {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Raises the soft limit to `count` when it is lower, up to the hard limit; throws when the hard limit is lower.
+    static func raise(atLeast count: Int) throws {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else {
+            throw Failure(description: "getrlimit(RLIMIT_NOFILE) failed: errno \(errno)")
+        }
+        guard limit.rlim_cur < rlim_t(count) else { return }
+        guard limit.rlim_max >= rlim_t(count) else {
+            throw Failure(description: "the hard limit on open files is \(limit.rlim_max); this test needs \(count)")
+        }
+        limit.rlim_cur = rlim_t(count)
+        guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else {
+            throw Failure(description: "setrlimit(RLIMIT_NOFILE, \(count)) failed: errno \(errno)")
+        }
     }
 }

@@ -46,6 +46,49 @@ struct RecordStreamTests {
             #expect(chunked.chunks[0].atMs <= chunked.chunks[1].atMs)
             #expect(chunked.cut == nil)
             #expect(cassette.interactions[0].response.headers["content-type"] == "text/event-stream")
+            // The journal shows the stream: its chunks and the time of the last one.
+            let stream = try #require(rig.recorder.requests.last?.stream)
+            #expect(stream.chunks == 2)
+            #expect(stream.durationMs == Int(chunked.chunks[1].atMs.rounded()))
+            #expect(stream.clientWentAway == nil)
+        }
+    }
+
+    /// A client that leaves mid-stream: the recorder finds it gone at the next piece it forwards, stops the upstream
+    /// call, records the stream as cut by the client, and the journal notes it. The test waits (bounded) for the note.
+    @Test func clientLeavingMidStream_isRecordedAsCut_andNotedInTheJournal() async throws {
+        let upstreamBody = LiveBody()
+        try await withRig(upstream: { _ in .live(Self.head, body: upstreamBody, producer: nil) }) { rig, _ in
+            let port = rig.recorder.baseURL.port ?? 0
+            let first = try await offThread { () throws -> [UInt8]? in
+                let client = try RawConnection(port: port, readTimeout: 20)
+                client.send("GET /v1/chat/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                upstreamBody.write(Array("data: one\n\n".utf8))
+                guard client.readHead() != nil else { return nil }
+                return client.readChunk()
+            }
+            #expect(first == Array("data: one\n\n".utf8))
+            // The client is gone; the upstream goes on until a forwarded piece finds it gone.
+            let deadline = ContinuousClock.now + .seconds(20)
+            var written = 0
+            while rig.recorder.requests.last?.stream == nil, ContinuousClock.now < deadline {
+                written += 1
+                upstreamBody.write(Array("data: more \(written)\n\n".utf8))
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            // The stand-in upstream's own connection waits for the end of its body: end it, so it can stop.
+            upstreamBody.finish(cut: false)
+            let stream = try #require(rig.recorder.requests.last?.stream, "the stream was not journaled")
+            let away = try #require(stream.clientWentAway, "the client's leaving was not noted")
+            #expect(away.afterChunks == stream.chunks)
+            #expect(stream.chunks >= 1)
+            let cassette = try rig.cassette
+            guard case .chunks(let chunked) = cassette.interactions.first?.response.body else {
+                Issue.record("not recorded as chunks")
+                return
+            }
+            #expect(chunked.cut == .client)
+            #expect(chunked.chunks.count == stream.chunks)
         }
     }
 

@@ -4,7 +4,8 @@
 ///
 /// The empty inline icon keeps browsers from asking for `/favicon.ico`, which would be journaled as a miss (and fail
 /// `--fail-on-unmatched`) just because someone looked at the page. Every value from a request is written with
-/// `textContent`, never parsed as HTML. For tests and people: the body
+/// `textContent`, never parsed as HTML. A streamed answer shows its chunks and duration; its row is asked for again
+/// until the stream is due to be over, so a client that goes away mid-stream is noted on it. For tests and people: the body
 /// gets `data-ready="1"` after the first journal poll, and `data-last-sequence` is the newest entry shown.
 enum AdminPage {
     static let prepared = PreparedResponse(HTTPResponse(
@@ -40,6 +41,7 @@ enum AdminPage {
           .badge.fault, .badge.failed { background: #ef6c00; } .badge.admin { background: #607d8b; }
           del { background: #ffd7d5; text-decoration: none; } ins { background: #ccf0d4; text-decoration: none; }
           .muted { color: #6b7580; }
+          td.stream.left { color: #c62828; }
         </style>
         </head>
         <body>
@@ -49,7 +51,7 @@ enum AdminPage {
             <table id="cassettes"><thead><tr><th>name</th><th>used</th></tr></thead><tbody></tbody></table>
           </section>
           <section id="journal-panel"><h2>Journal <span class="muted">(newest last; click a miss)</span></h2>
-            <table id="journal"><thead><tr><th>#</th><th>time</th><th>request</th><th>status</th><th>outcome</th><th>answered by</th></tr></thead>
+            <table id="journal"><thead><tr><th>#</th><th>time</th><th>request</th><th>status</th><th>outcome</th><th>answered by</th><th>stream</th></tr></thead>
             <tbody></tbody></table>
           </section>
           <section id="miss-panel"><h2>Near miss</h2>
@@ -61,6 +63,9 @@ enum AdminPage {
         const base = location.pathname.replace(/\/$/, "");
         const entries = new Map();
         let after = 0;
+        // Streamed answers that may still change (a client leaving mid-stream is noted later): sequence → until when
+        // (browser time, ms) to ask for them again.
+        const streaming = new Map();
         function el(tag, text, cls) {
           const node = document.createElement(tag);
           if (text !== undefined) node.textContent = text;
@@ -76,8 +81,19 @@ enum AdminPage {
           if (e.outcome === "fault") return "injected " + e.fault;
           return e.error || "";
         }
+        function streamText(s) {
+          if (!s) return "";
+          const text = s.chunks + (s.chunks === 1 ? " chunk" : " chunks") + " · " + (s.durationMs / 1000).toFixed(2) + " s";
+          if (!s.clientWentAway) return text;
+          const away = s.clientWentAway;
+          return text + " · client went away after " + away.afterChunks + (away.afterChunks === 1 ? " chunk" : " chunks")
+            + " (found gone at " + (away.atMs / 1000).toFixed(2) + " s)";
+        }
         function addRow(e) {
+          const known = entries.has(e.sequence);
           entries.set(e.sequence, e);
+          if (e.stream && !e.stream.clientWentAway && !known) streaming.set(e.sequence, Date.now() + e.stream.durationMs + 3000);
+          if (e.stream && e.stream.clientWentAway) streaming.delete(e.sequence);
           const row = el("tr", undefined, e.outcome);
           row.id = "entry-" + e.sequence;
           row.dataset.sequence = e.sequence;
@@ -85,7 +101,10 @@ enum AdminPage {
             el("td", e.method + " " + target(e) + (e.operation ? " " + e.operation : ""), "code"), el("td", String(e.status)));
           const outcome = el("td"); outcome.append(el("span", e.outcome, "badge " + e.outcome)); row.append(outcome);
           row.append(el("td", answeredBy(e), "code"));
+          row.append(el("td", streamText(e.stream), "stream" + (e.stream && e.stream.clientWentAway ? " left" : "")));
           if (e.outcome === "unmatched") row.addEventListener("click", () => select(e.sequence));
+          const shown = document.getElementById("entry-" + e.sequence);
+          if (shown) { shown.replaceWith(row); return; }
           document.querySelector("#journal tbody").append(row);
           document.body.dataset.lastSequence = e.sequence;
         }
@@ -141,7 +160,10 @@ enum AdminPage {
         }
         async function poll() {
           try {
-            const answer = await fetch(base + "/journal?limit=500&after=" + after, { cache: "no-store" });
+            const now = Date.now();
+            for (const [sequence, until] of streaming) if (until < now) streaming.delete(sequence);
+            const from = streaming.size ? Math.min(after, Math.min(...streaming.keys()) - 1) : after;
+            const answer = await fetch(base + "/journal?limit=500&after=" + from, { cache: "no-store" });
             const journal = await answer.json();
             for (const e of journal.requests) { addRow(e); after = Math.max(after, e.sequence); }
             const c = journal.counts;

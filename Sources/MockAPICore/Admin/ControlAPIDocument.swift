@@ -631,6 +631,10 @@ enum ControlAPIDocument {
           "query": {
             "type": "string"
           },
+          "operation": {
+            "type": "string",
+            "description": "for a GraphQL request, the operation it asked for: `query RepoStars`, `mutation`"
+          },
           "scope": {
             "type": "string",
             "description": "the cassette named by a scoped base URL"
@@ -663,8 +667,47 @@ enum ControlAPIDocument {
             "items": {
               "type": "string"
             }
+          },
+          "stream": {
+            "type": "object",
+            "description": "for a streamed answer: its chunks and duration, and whether the client went away before its end",
+            "required": [
+              "chunks",
+              "durationMs"
+            ],
+            "properties": {
+              "chunks": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "durationMs": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "clientWentAway": {
+                "type": "object",
+                "required": [
+                  "afterChunks",
+                  "atMs"
+                ],
+                "properties": {
+                  "afterChunks": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "atMs": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "when the server found the client gone (at its next write), in ms after the head"
+                  }
+                },
+                "additionalProperties": false
+              }
+            },
+            "additionalProperties": false
           }
-        }
+        },
+        "additionalProperties": false
       },
       "Health": {
         "type": "object",

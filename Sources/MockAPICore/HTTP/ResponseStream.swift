@@ -7,6 +7,8 @@ package struct ResponseStream: Sendable, Equatable {
     /// Whether the connection is closed after the last piece without ending the body (a stream recorded as cut, or
     /// the stream-cut fault), so the client sees the stream break rather than end.
     package var cut: Bool
+    /// Told how the stream ended (the journal entry of the request it answers); not part of the stream's identity.
+    package var watcher: StreamWatcher?
 
     package init(ends: [Int], dueMs: [Double], cut: Bool = false) {
         self.ends = ends
@@ -18,6 +20,10 @@ package struct ResponseStream: Sendable, Equatable {
     package init(_ chunks: [[UInt8]], atMs: [Double], timing: StreamTiming, cut: Bool) {
         var end = 0
         self.init(ends: chunks.map { end += $0.count; return end }, dueMs: atMs.map(timing.dueMs), cut: cut)
+    }
+
+    package static func == (left: ResponseStream, right: ResponseStream) -> Bool {
+        left.ends == right.ends && left.dueMs == right.dueMs && left.cut == right.cut
     }
 
     /// The first `count` pieces, then a cut: the stream-cut fault.

@@ -47,6 +47,9 @@ public struct JournalEntry: Sendable {
     /// Lower-case names of recorded headers the answer went out without (empty values; see `mockapi lint`'s
     /// `empty-header`). Empty for nearly every answer.
     public let headersNotSent: [String]
+    /// Set for a streamed answer: its chunks, its duration, and whether the client went away before its end (noted
+    /// when it happens, after the entry is first kept).
+    public package(set) var stream: StreamSummary?
 }
 
 /// Every request the server answered: exact counts since start, and the most recent entries (a bounded ring, so a
@@ -97,9 +100,10 @@ package final class Journal: Sendable {
     /// - Parameter scope: the cassette a scoped base URL named, when the request came through one.
     /// - Parameter operation: the GraphQL operation the request asked for, when it is a GraphQL request.
     /// - Parameter headersNotSent: recorded headers the answer goes out without (``UnsentHeaders``).
+    /// - Parameter stream: for a streamed answer, its summary.
     @discardableResult
     package func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil,
-                        operation: String? = nil, headersNotSent: [String] = []) -> Int {
+                        operation: String? = nil, headersNotSent: [String] = [], stream: StreamSummary? = nil) -> Int {
         let time = Journal.now()
         let capacity = self.capacity
         return state.withLock { state in
@@ -108,9 +112,21 @@ package final class Journal: Sendable {
                 JournalEntry(
                     sequence: state.sequence, time: time, method: request.method, path: request.path,
                     query: request.query, operation: operation, status: status, outcome: outcome, scope: scope,
-                    headersNotSent: headersNotSent),
+                    headersNotSent: headersNotSent, stream: stream),
                 capacity: capacity)
             return state.sequence
+        }
+    }
+
+    /// Notes on the entry `sequence` (if it is still kept) that the client went away before the end of its stream.
+    package func noteClientWentAway(sequence: Int, _ departure: StreamSummary.Departure) {
+        state.withLock { state in
+            // Kept entries are numbered without gaps, the newest being `state.sequence`.
+            let newestFirstOffset = state.sequence - sequence
+            guard newestFirstOffset >= 0, newestFirstOffset < state.ring.count else { return }
+            let index = (state.start + state.ring.count - 1 - newestFirstOffset) % state.ring.count
+            guard state.ring[index].sequence == sequence else { return }
+            state.ring[index].stream?.clientWentAway = departure
         }
     }
 

@@ -42,7 +42,8 @@ extension JournalEntry {
             sequence: try integer("sequence"), time: JournalEntry.seconds(fromISO8601: try string("time")) ?? 0,
             method: try string("method"), path: try string("path"), query: json["query"]?.stringValue,
             operation: json["operation"]?.stringValue, status: try integer("status"), outcome: outcome, scope: json["scope"]?.stringValue,
-            headersNotSent: json["headersNotSent"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            headersNotSent: json["headersNotSent"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+            stream: try json["stream"].map { value throws(JournalDecodingError) in try StreamSummary(json: value) })
     }
 
     /// The inverse of ``iso8601(_:)``: `2026-11-21T10:00:00.123Z` as seconds since 1970.
@@ -58,6 +59,27 @@ extension JournalEntry {
         parts.tm_sec = Int32(digits[5])
         let millis = digits.count > 6 ? Double(digits[6]) / 1000 : 0
         return Double(timegm(&parts)) + millis
+    }
+}
+
+extension StreamSummary {
+    /// Reads the `stream` member of a journal entry.
+    package init(json: JSONValue) throws(JournalDecodingError) {
+        func integer(_ value: JSONValue?, _ name: String) throws(JournalDecodingError) -> Int {
+            guard case .number(let text)? = value, let number = Int(text) else {
+                throw JournalDecodingError(description: "journal entry: stream \"\(name)\" missing or not an integer in \(json)")
+            }
+            return number
+        }
+        var departure: Departure?
+        if let away = json["clientWentAway"] {
+            departure = Departure(
+                afterChunks: try integer(away["afterChunks"], "clientWentAway.afterChunks"),
+                atMs: try integer(away["atMs"], "clientWentAway.atMs"))
+        }
+        self.init(
+            chunks: try integer(json["chunks"], "chunks"), durationMs: try integer(json["durationMs"], "durationMs"),
+            clientWentAway: departure)
     }
 }
 

@@ -34,6 +34,7 @@ extension JournalEntry {
         if !headersNotSent.isEmpty {
             members.append(JSONMember("headersNotSent", .array(headersNotSent.map { .string($0) })))
         }
+        if let stream { members.append(JSONMember("stream", stream.jsonValue)) }
         return .object(members)
     }
 
@@ -47,6 +48,20 @@ extension JournalEntry {
         let millis = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
             + "\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)Z"
+    }
+}
+
+extension StreamSummary {
+    /// `{"chunks": 21, "durationMs": 748}`, with `"clientWentAway": {"afterChunks": 4, "atMs": 88}` when it did.
+    package var jsonValue: JSONValue {
+        var members = [JSONMember("chunks", .integer(chunks)), JSONMember("durationMs", .integer(durationMs))]
+        if let clientWentAway {
+            members.append(JSONMember("clientWentAway", .object([
+                JSONMember("afterChunks", .integer(clientWentAway.afterChunks)),
+                JSONMember("atMs", .integer(clientWentAway.atMs)),
+            ])))
+        }
+        return .object(members)
     }
 }
 

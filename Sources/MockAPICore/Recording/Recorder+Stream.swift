@@ -41,7 +41,11 @@ extension Recorder {
             let interaction = self.streamedInteraction(
                 request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer,
                 clientHeaders: clientHeaders, chunks: chunks, cut: cut, started: started)
-            await self.finishStream(request, interaction, route: route, body: body, cut: cut)
+            let lastMs = Int((chunks.last?.atMs ?? 0).rounded())
+            let summary = StreamSummary(
+                chunks: chunks.count, durationMs: lastMs,
+                clientWentAway: cut == .client ? StreamSummary.Departure(afterChunks: chunks.count, atMs: lastMs) : nil)
+            await self.finishStream(request, interaction, route: route, body: body, cut: cut, summary: summary)
         }
     }
 
@@ -74,9 +78,9 @@ extension Recorder {
     }
 
     /// Scrubs and writes the interaction, then ends the client's stream: completely when it is on disk and the
-    /// stream was whole, cut otherwise.
+    /// stream was whole, cut otherwise. The journal entry carries `summary`.
     private func finishStream(_ request: HTTPRequest, _ recorded: Interaction, route: UpstreamRoute, body: LiveBody,
-                              cut: ChunkedBody.Cut?) async {
+                              cut: ChunkedBody.Cut?, summary: StreamSummary) async {
         var interaction = recorded
         let report = redactor.redact(&interaction, alsoHiding: learned.withLock { $0 })
         learn(report.secrets)
@@ -85,12 +89,16 @@ extension Recorder {
             logger.error("the streamed answer to \(request.method) \(request.target) was not recorded: \(error)")
             let cause = if case .wouldLeak = error { "write refused" } else { "write failed" }
             statistics.failed(cause)
-            journal.record(request, status: interaction.response.status, outcome: .failed("stream not recorded: \(error)"))
+            journal.record(
+                request, status: interaction.response.status, outcome: .failed("stream not recorded: \(error)"),
+                stream: summary)
             body.finish(cut: true)
             return
         }
         statistics.recorded(route: route, redactions: report)
-        journal.record(request, status: interaction.response.status, outcome: .recorded(cassette: cassetteName, index: index))
+        journal.record(
+            request, status: interaction.response.status, outcome: .recorded(cassette: cassetteName, index: index),
+            stream: summary)
         let pieces = if case .chunks(let chunked) = interaction.response.body { chunked.chunks.count } else { 1 }
         let cutNote = cut.map { ", cut by the \($0.rawValue)" } ?? ""
         logger.debug("recorded the stream of \(request.method) \(request.target) → \(interaction.response.status), \(pieces) chunks\(cutNote) as \(cassetteName)[\(index)]")

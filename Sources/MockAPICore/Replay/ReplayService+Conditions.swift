@@ -23,8 +23,11 @@ extension ReplayService {
             why = "\(Fault.header) header"
         }
         if let fault {
-            let (reply, status, entry) = answer(for: fault, request: request, view: view, why: why)
-            journal.record(request, status: status, outcome: .fault(fault.description), scope: view.scope)
+            let (faulty, status, entry) = answer(for: fault, request: request, view: view, why: why)
+            let stream = faulty.streamSummary
+            let sequence = journal.record(
+                request, status: status, outcome: .fault(fault.description), scope: view.scope, stream: stream)
+            let reply = stream == nil ? faulty : faulty.watchingStream(journal: journal, sequence: sequence)
             if case .hang = reply { return reply }
             return delayed(reply, recordedMs: entry.flatMap { recordedDuration($0, in: view) }, view: view, number: number)
         }

@@ -110,11 +110,14 @@ package final class Replayer: Responder {
         }
         let place = index.places[position]
         let prepared = index.prepared(position)
-        journal.record(
+        let reply = Reply.prepared(prepared)
+        let stream = prepared.response.stream.map(StreamSummary.init)
+        let sequence = journal.record(
             request, status: prepared.response.status,
             outcome: .matched(cassette: index.cassetteNames[place.cassette], index: place.index), scope: scope,
-            operation: operation, headersNotSent: prepared.unsentHeaders)
-        return (.prepared(prepared), position)
+            operation: operation, headersNotSent: prepared.unsentHeaders, stream: stream)
+        guard stream != nil else { return (reply, position) }
+        return (reply.watchingStream(journal: journal, sequence: sequence), position)
     }
 
     /// Strict mode, every recorded answer for the request used: a miss that lists them.

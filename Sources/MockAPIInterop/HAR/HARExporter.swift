@@ -93,6 +93,12 @@ package struct HARExporter: Sendable {
             JSONMember("mimeType", .string(response.headers["content-type"] ?? "")),
         ]
         if !response.body.isEmpty { content += HARExporter.text(response.body) }
+        if case .chunks(let chunked) = response.body {
+            // HAR has no field for a streamed body's pieces: a custom one (HAR allows them, starting with `_`), in the
+            // cassette's form, beside the whole body in `text`.
+            content.append(JSONMember("_chunks", .array(chunked.chunks.map(\.jsonValue))))
+            if let cut = chunked.cut { content.append(JSONMember("_cut", .string(cut.rawValue))) }
+        }
         return .object([
             JSONMember("status", .integer(response.status)),
             JSONMember("statusText", .string(HTTPStatusText.reason(response.status))),

@@ -15,7 +15,9 @@ import MockAPIJSON
 ///
 /// A file written by `mockapi export` (creator `mockapi`) is read back exactly: headers as they are, bodies as they
 /// are, and the `_mockapi` member of each entry restores what HAR has no field for (mount, missing upstream,
-/// `recordedAt` or `durationMs`, a `recordedAt` that is not an ISO 8601 date-time). Custom fields of other tools are ignored, as the HAR specification asks.
+/// `recordedAt` or `durationMs`, a `recordedAt` that is not an ISO 8601 date-time). A streamed body's pieces and their
+/// times are read from `response.content._chunks` (and `_cut`), whoever wrote the file. Custom fields of other tools
+/// are ignored, as the HAR specification asks.
 struct HARImporter {
     let file: String
 
@@ -88,9 +90,12 @@ struct HARImporter {
         }
         var responseHeaders = try headers(response, exact: exact)
         var responseBody: [UInt8] = []
+        var chunked: ChunkedBody?
         if let content = response.optional("content") {
             responseBody = try body(content, encodingMember: ["encoding"])
-            if !exact {
+            if let chunks = content.optional("_chunks") {
+                chunked = try HARImporter.chunks(chunks, cut: content.optional("_cut"), joiningTo: responseBody)
+            } else if !exact {
                 // HAR stores bodies decoded: bytes that do not decode are taken as they are.
                 responseBody = ImportedMessage.decodedBody(responseBody, headers: &responseHeaders).bytes
             }
@@ -101,7 +106,8 @@ struct HARImporter {
                 method: methodName.uppercased(), path: url.path, query: url.query, headers: requestHeaders,
                 body: Body(bytes: requestBody)),
             response: RecordedResponse(
-                status: status, headers: responseHeaders, body: EventStreamBody.body(responseBody, headers: responseHeaders)),
+                status: status, headers: responseHeaders,
+                body: chunked.map(Body.chunks) ?? EventStreamBody.body(responseBody, headers: responseHeaders)),
             upstream: url.origin,
             recordedAt: try entry.optional("startedDateTime")?.string(),
             durationMs: try entry.optional("time")?.number())
@@ -130,6 +136,38 @@ struct HARImporter {
         case let other?:
             throw text.failure("the text is encoded as \(other); mockapi reads plain or base64 text")
         }
+    }
+
+    /// A streamed body's pieces from `content._chunks` (written by `mockapi export`, in the cassette's form:
+    /// `[{"atMs": 0, "text"|"base64": …}]`) and who cut it from `content._cut`; they must join to `content.text`.
+    static func chunks(_ field: InputField, cut: InputField?, joiningTo text: [UInt8]) throws(InteropError) -> ChunkedBody {
+        var chunks: [ChunkedBody.Chunk] = []
+        for element in try field.array() {
+            guard let time = element.optional("atMs") else { throw element.failure("a chunk without \"atMs\"") }
+            let atMs = try time.number()
+            guard atMs.isFinite, atMs >= (chunks.last?.atMs ?? 0) else {
+                throw time.failure("expected milliseconds since the headers, not earlier than the chunk before")
+            }
+            if let piece = element.optional("text") {
+                chunks.append(ChunkedBody.Chunk(atMs: atMs, text: try piece.string()))
+            } else if let encoded = element.optional("base64") {
+                guard let bytes = Base64.decode(try encoded.string()) else { throw encoded.failure("not valid base64") }
+                chunks.append(ChunkedBody.Chunk(atMs: atMs, bytes: bytes))
+            } else {
+                throw element.failure(#"expected the chunk's bytes as "text" (UTF-8) or "base64""#)
+            }
+        }
+        var who: ChunkedBody.Cut?
+        if let cut {
+            let name = try cut.string()
+            guard let value = ChunkedBody.Cut(rawValue: name) else {
+                throw cut.failure("expected \"client\" or \"upstream\" (who cut the stream), found \"\(name)\"")
+            }
+            who = value
+        }
+        let body = ChunkedBody(chunks: chunks, cut: who)
+        guard body.bytes == text else { throw field.failure("the chunks do not join to content.text") }
+        return body
     }
 
     /// What `mockapi export` could not say in HAR's own fields.

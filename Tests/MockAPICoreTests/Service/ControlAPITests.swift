@@ -43,10 +43,17 @@ struct ControlAPITests {
     /// Each endpoint's answer, good and bad, has the schema the document gives for its path, method and status.
     @Test func answers_conformToTheDocument() async throws {
         let check = SchemaCheck(document: try JSONValue.parse(Array(try Data(contentsOf: Self.documentFile))))
-        let router = router([.make("github/a", [.get("/x"), .get("/y")]), .make("b", [.get("/z")])])
+        let stream = Interaction.make(
+            "GET", "/v1/stream",
+            body: .chunks(ChunkedBody(chunks: [.init(atMs: 0, text: "data: 1\n\n"), .init(atMs: 5, text: "data: 2\n\n")])),
+            headers: [("content-type", "text/event-stream")])
+        let router = router([.make("github/a", [.get("/x"), .get("/y")]), .make("b", [.get("/z"), stream])])
         _ = await router.respond(to: .get("/@github/a/x"))
         _ = await router.respond(to: .get("/x?page=2"))
         _ = await router.respond(to: HTTPRequest(method: "GET", target: "/z").with("X-Mockapi-Fault", "503"))
+        // A streamed answer and a GraphQL request: entries with a stream summary and an operation.
+        _ = await router.respond(to: .get("/v1/stream"))
+        _ = await router.respond(to: post("/graphql", #"{"query": "query Viewer { viewer { login } }"}"#))
         let calls: [(String, String, String, String)] = [
             ("GET", "/__mockapi/health", "/__mockapi/health", ""),
             ("GET", "/__mockapi/journal", "/__mockapi/journal", ""),

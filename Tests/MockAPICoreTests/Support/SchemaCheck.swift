@@ -1,7 +1,7 @@
 import MockAPIJSON
 
 /// A small structural check of a JSON value against a schema of an OpenAPI 3.1 document: `$ref` (local), `allOf`,
-/// `type`, `const`, `enum`, `required`, `properties`, `items` and `minimum`. Enough for the control API's own document;
+/// `type`, `const`, `enum`, `required`, `properties`, `additionalProperties: false`, `items` and `minimum`. Enough for the control API's own document;
 /// every problem found is returned as `path: what`.
 struct SchemaCheck {
     let document: JSONValue
@@ -37,7 +37,11 @@ struct SchemaCheck {
             }
             if let properties = schema["properties"] {
                 for member in members {
-                    if let property = properties[member.name] { found += problems(member.value, property, at: "\(path).\(member.name)") }
+                    if let property = properties[member.name] {
+                        found += problems(member.value, property, at: "\(path).\(member.name)")
+                    } else if schema["additionalProperties"] == .bool(false) {
+                        found.append("\(path): member \(member.name) is not in the document")
+                    }
                 }
             }
         }
