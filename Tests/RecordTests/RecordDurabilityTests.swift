@@ -71,7 +71,7 @@ import Glibc
         _ = try await last.listeningURL()
         last.signal(SIGTERM)
         #expect(await last.finish().status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("Fixtures")) == ["crash.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("Fixtures")).sorted() == [".gitignore", "crash.json"])
         await upstream.stop()
     }
 

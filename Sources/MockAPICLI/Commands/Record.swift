@@ -54,7 +54,12 @@ extension MockAPI {
                 for a timeout, with a JSON body saying what failed; nothing is recorded. Upstream 4xx and 5xx \
                 answers are recorded like any other.
 
-                On SIGINT/SIGTERM it prints a summary: interactions per upstream, bytes written, redactions, errors.
+                A folder it creates for the cassette gets a .gitignore for what a killed recorder leaves beside \
+                cassettes (.*.wal, .*.recording); mockapi lint and mockapi serve name such a write-ahead log and say \
+                how to fold it in or drop it.
+
+                On SIGINT/SIGTERM it prints a summary: interactions per upstream, bytes written for them (log lines \
+                and file rewrites), redactions, errors.
                 Exit status: 0, 2 when it could not start (a broken cassette, a port in use), or 64 for a bad option.
 
                 Examples:
@@ -100,9 +105,11 @@ extension MockAPI {
             let cassette = recording.cassette ?? ""
             let staged = mode == .all && FileManager.default.fileExists(atPath: cassette)
                 ? StagedRecording(replacing: cassette) : nil
+            let createdFolder = RecordingFolder.missing(above: cassette)
             let session = try RecordingSession(
                 options: recording, environment: ProcessInfo.processInfo.environment, into: staged?.staging,
                 mode: staged == nil ? .append : .overwrite, name: RecordingSession.name(of: cassette))
+            if let createdFolder { RecordingFolder.writeGitignore(in: createdFolder) }
             Terminal.writeError(Record.startNote(cassette: cassette, staged: staged, appendingTo: session.writer.existingInteractions))
             let running: RunningApp<Recorder>
             do {

@@ -157,6 +157,7 @@ extension MockAPI {
             if conditions.isActive { logger.info("\(conditions.summary)") }
             if let warning = conditions.warning(for: loaded) { logger.warning("--latency \(warning)") }
             for warning in GraphQLRecordingCheck.warnings(for: loaded) { logger.warning("\(warning)") }
+            for leftover in loaded.compactMap(LeftoverLog.find(for:)) { logger.warning("\(leftover)") }
             let interactions = replayer.interactionCount
             server.warnIfReachableFromOtherMachines(logger)
             try ReadyAnnouncement.announce(

@@ -25,6 +25,9 @@ package enum LintRule: String, Sendable, CaseIterable, Comparable {
     case base64Text = "base64-text"
     /// An entry of a cassette's `lint.allow` list that covers no finding.
     case unusedAllowance = "unused-allowance"
+    /// A write-ahead log a killed recorder left beside the cassette (``LeftoverLog``): it holds interactions the file
+    /// does not, and is hidden from `git add`'s reader.
+    case leftoverLog = "leftover-log"
     /// A recorded answer header with an empty value, which replay leaves out (``UnsentHeaders``). A note: the
     /// cassette is right, the engine cannot send it, so it does not fail lint.
     case emptyHeader = "empty-header"
@@ -42,6 +45,7 @@ package enum LintRule: String, Sendable, CaseIterable, Comparable {
         case .ambiguous: "the same request is recorded in two cassettes served together (with --served-together)"
         case .base64Text: "a body stored as base64 is really UTF-8 text or JSON"
         case .unusedAllowance: "an entry of a cassette's lint.allow list covers no finding"
+        case .leftoverLog: "a killed recorder's write-ahead log (.NAME.json.wal) holds interactions the cassette file does not"
         case .emptyHeader: "note, not a failure: an answer header with an empty value, which replay cannot send"
         }
     }
