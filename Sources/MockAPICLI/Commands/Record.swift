@@ -51,7 +51,8 @@ extension MockAPI {
                 nothing is written and the client gets 502.
 
                 When the upstream cannot answer (refused, reset, unknown host, timeout) the client gets 502, or 504 \
-                for a timeout, with a JSON body saying what failed; nothing is recorded. Upstream 4xx and 5xx \
+                for a timeout, with a JSON body saying what failed; nothing is recorded. A call still waiting when \
+                mockapi stops gets 503, with a body saying the recorder is stopping. Upstream 4xx and 5xx \
                 answers are recorded like any other.
 
                 A folder it creates for the cassette gets a .gitignore for what a killed recorder leaves beside \
