@@ -251,6 +251,25 @@ import Testing
         #expect(unreachable.standard.hasSuffix("0 checked, no drift, 1 skipped (not GET or HEAD; --unsafe sends it), 3 not checked\n"))
     }
 
+    /// However the folder is written, drift names its cassettes and files the same way.
+    @Test func folderForms_nameCassettesAlike() async throws {
+        let upstream = try StandInUpstream(DriftCommandTests.changed)
+        let folder = TemporaryFolder()
+        _ = try recordGitHub(upstream: upstream.url, in: folder)
+        let plain = folder.file("Fixtures")
+        var reports: [String] = []
+        for form in [plain, plain + "/", folder.path + "/./Fixtures//", folder.path + "//Fixtures/./"] {
+            let output = try await drift([form, "--json"])
+            #expect(output.status == 1)
+            let cassettes = try #require(try JSONValue.parse(output.standard)["cassettes"]?.arrayValue)
+            reports.append(cassettes.map { "\($0["name"]?.stringValue ?? "?") \($0["file"]?.stringValue ?? "?")" }.joined(separator: "; "))
+        }
+        #expect(reports.allSatisfy { $0 == "github/repo \(plain)/github/repo.json" }, "\(reports)")
+        #expect(CassetteLoader.tidy("./Fixtures/") == "Fixtures" && CassetteLoader.tidy("Fixtures//github/.") == "Fixtures/github"
+            && CassetteLoader.tidy("./") == ".")
+        await upstream.stop()
+    }
+
     /// A 429 with `Retry-After: 1` is waited out and the request sent again; the answer then is compared.
     @Test func retryAfter_isHonoured() async throws {
         let calls = Calls()
