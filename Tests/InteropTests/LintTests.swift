@@ -139,6 +139,22 @@ struct LintTests {
         }
     }
 
+    /// A cassette edited by hand with a trailing comma: the error says where, and that it is likely a trailing comma.
+    @Test func trailingComma_isNamedAsTheLikelyCause() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/edited.json"
+        try Array("{\n  \"mockapi\": 1,\n  \"interactions\": [],\n}\n".utf8).write(to: file)
+        let fine = folder.path + "/list.json"
+        try Array("{\"mockapi\": 1, \"interactions\": [1, 2 ]]}".utf8).write(to: fine)
+        let lint = try await MockAPIProcess.run(["lint", file, fine])
+        #expect(lint.status == 2)
+        #expect(lint.stderr.contains("mockapi: error: \(file): line 4, column 1: not valid JSON: invalid object key (must be a "
+            + "string); a trailing comma? (line 3, column 21)\n"))
+        // A closing bracket after no comma is some other mistake.
+        let other = try #require(lint.stderr.split(separator: "\n").first { $0.hasPrefix("mockapi: error: \(fine): ") })
+        #expect(other.contains("not valid JSON") && !other.contains("trailing comma"), "\(other)")
+    }
+
     /// A request recorded again in a later session with another answer (a `--mode new` re-recording after the API
     /// changed) names the older recording; a sequence recorded in one session (204, then 404) is no finding.
     @Test func sameRequestReRecordedLaterWithAnotherAnswer_namesTheOlder() throws {
