@@ -23,6 +23,9 @@ final class RequestState {
     var bodyTooLarge = false
     /// Set while the connection is parked for deferred work.
     var parking: Parking?
+    /// Deferred replies this request's connection took up (``DeferredWork/deliveryStarted()``); the request-completed
+    /// callback ends them.
+    var deliveries = 0
 
     init(connection: ConnectionState, target: String) {
         self.connection = connection

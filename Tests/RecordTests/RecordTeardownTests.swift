@@ -54,14 +54,15 @@ struct RecordTeardownTests {
         var arrivals = arrived.makeAsyncIterator()
         _ = await arrivals.next()
         child.signal(SIGTERM)
-        let response = try await answer.value
+        let result = await answer.result
+        #expect(await child.finish().status == 0)
+        await client.shutdown()
+        await upstream.stop()
+        let response = try result.get()
         #expect(response.status == 503)
         #expect(response.text.contains(
             "mockapi: the recorder is stopping: GET /slow was cancelled before \(upstream.url) answered; nothing was recorded"))
         #expect(response.values("x-mockapi-error") == ["stopping"])
-        #expect(await child.finish().status == 0)
-        await client.shutdown()
-        await upstream.stop()
     }
 
     /// A test that throws while its recorder waits on the upstream drops the recorder without `stop()`: the client is
