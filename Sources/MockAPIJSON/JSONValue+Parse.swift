@@ -88,7 +88,7 @@ extension JSONValue {
                 let consumed = sawEveryByte ? bytes.count : min(yajl_get_bytes_consumed(handle), bytes.count)
                 let offset = max(consumed - 1, 0)
                 let reason = builder.pointee.failure ?? message(of: handle, bytes: base, count: bytes.count)
-                return .failure(error(reason, at: offset, in: bytes))
+                return .failure(error(reason + trailingCommaHint(at: offset, in: bytes), at: offset, in: bytes))
             }
             return .success(builder.pointee.values[0])
         }
@@ -117,6 +117,21 @@ extension JSONValue {
         while let last = text.last, last.isWhitespace || last == "." { text.removeLast() }
         while let first = text.first, first.isWhitespace { text.removeFirst() }
         return text.isEmpty ? "not valid JSON" : text
+    }
+
+    /// `; a trailing comma? (line 3, column 12)` when the parser stopped at a `]` or `}` that follows a comma (JSON allows
+    /// none there, JavaScript and many editors do); empty otherwise.
+    static func trailingCommaHint(at offset: Int, in bytes: UnsafeRawBufferPointer) -> String {
+        func isClosing(_ index: Int) -> Bool {
+            bytes.indices.contains(index) && (bytes[index] == UInt8(ascii: "]") || bytes[index] == UInt8(ascii: "}"))
+        }
+        // yajl stops at the closing bracket, or just after it.
+        guard let closing = [offset, offset - 1].first(where: isClosing) else { return "" }
+        var before = closing - 1
+        while before >= 0, isWhitespace(bytes[before]) { before -= 1 }
+        guard before >= 0, bytes[before] == UInt8(ascii: ",") else { return "" }
+        let comma = error("", at: before, in: bytes)
+        return "; a trailing comma? (line \(comma.line), column \(comma.column))"
     }
 
     private static func error(_ reason: String, at offset: Int, in bytes: UnsafeRawBufferPointer) -> JSONParseError {

@@ -13,6 +13,10 @@ final class DeferredWork: Sendable {
         /// What runs once the last task finished after ``close(then:)``.
         var whenDrained: [@Sendable () -> Void] = []
         var closed = false
+        /// Deferred replies handed to their connections and not yet sent (or abandoned).
+        var delivering = 0
+        /// What runs once `delivering` is back to 0.
+        var whenDelivered: [@Sendable () -> Void] = []
     }
 
     private let state = Mutex(State())
@@ -71,10 +75,72 @@ final class DeferredWork: Sendable {
         for task in running { task.cancel() }
     }
 
+    /// A deferred reply is about to be handed to its connection (before it is resumed); ``deliveriesEnded(_:)`` says
+    /// when libmicrohttpd has sent it or dropped the connection.
+    func deliveryStarted() {
+        state.withLock { $0.delivering += 1 }
+    }
+
+    /// `count` deferred replies were sent, or their connection closed (the request-completed callback).
+    func deliveriesEnded(_ count: Int) {
+        guard count > 0 else { return }
+        let delivered = state.withLock { state -> [@Sendable () -> Void] in
+            state.delivering = max(0, state.delivering - count)
+            guard state.delivering == 0 else { return [] }
+            defer { state.whenDelivered = [] }
+            return state.whenDelivered
+        }
+        for action in delivered { action() }
+    }
+
+    /// Returns once every deferred reply handed to its connection was sent (or its connection closed), or after
+    /// `limit`, whichever comes first: stopping the server then closes connections without cutting off the answers
+    /// its cancelled work gave (a 503 saying it stops), and a client that does not read cannot hold the stop up.
+    func deliveries(atMost limit: Duration) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = ResumeOnce(continuation)
+            let pending = state.withLock { state -> Bool in
+                guard state.delivering > 0 else { return false }
+                state.whenDelivered.append { once.resume() }
+                return true
+            }
+            guard pending else { return once.resume() }
+            once.timer = Task {
+                try? await Task.sleep(for: limit)
+                once.resume()
+            }
+        }
+    }
+
     /// Refuses new work, cancels what runs, and returns once all of it has finished.
     func cancelAndWait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             close { continuation.resume() }
         }
+    }
+}
+
+/// A continuation resumed by whichever comes first, the event or the time limit; the other finds it gone.
+private final class ResumeOnce: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Void, Never>?>
+    private let timerTask = Mutex<Task<Void, Never>?>(nil)
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    /// The time limit's task, cancelled when the event comes first.
+    var timer: Task<Void, Never>? {
+        get { timerTask.withLock { $0 } }
+        set {
+            let done = continuation.withLock { $0 == nil }
+            if done { newValue?.cancel() } else { timerTask.withLock { $0 = newValue } }
+        }
+    }
+
+    func resume() {
+        guard let continuation = continuation.withLock({ pending in defer { pending = nil }; return pending }) else { return }
+        timerTask.withLock { $0 }?.cancel()
+        continuation.resume()
     }
 }

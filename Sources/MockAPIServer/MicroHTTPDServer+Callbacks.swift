@@ -57,10 +57,13 @@ let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, connection in
 }
 
 /// The request-completed callback: the request was answered and sent, or abandoned.
-let mockapiRequestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+let mockapiRequestCompleted: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
     guard let requestContext, let context = requestContext.pointee else { return }
     let state = Unmanaged<RequestState>.fromOpaque(context).takeRetainedValue()
     state.connection.requestEnded()
+    // A reply handed over but never taken up (the connection closed first) ends here too.
+    let untaken = state.parking?.resumption.withLock { $0 != nil } == true ? 1 : 0
+    if let cls { Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deferred.deliveriesEnded(state.deliveries + untaken) }
     requestContext.pointee = nil
 }
 
@@ -143,9 +146,11 @@ extension ServerContext {
         switch parking.resumption.withLock({ pending in defer { pending = nil }; return pending }) {
         case .send(let reply)?:
             state.parking = nil
+            state.deliveries += 1
             return send(reply, connection, state)
         case .close?:
             state.parking = nil
+            state.deliveries += 1
             state.answered = true
             return MHD_Result.NO
         case nil:
@@ -206,13 +211,16 @@ extension ServerContext {
         let parking = Parking()
         state.parking = parking
         MHD_suspend_connection(connection)
+        let deferred = self.deferred
         let running = deferred.start {
             let next = await work()
+            deferred.deliveryStarted()
             parking.resumption.withLock { $0 = next }
             MHD_resume_connection(handle.pointer)
         }
         if !running {
             // The server is stopping: answer now rather than leave the connection parked.
+            deferred.deliveryStarted()
             parking.resumption.withLock { $0 = .send(.response(.text(status: 503, "mockapi is shutting down\n"))) }
             MHD_resume_connection(connection)
         }

@@ -78,10 +78,13 @@ package final class MicroHTTPDServer: Sendable {
     }
 
     /// Stops accepting, cancels deferred work (delays answer at once, upstream calls fail) and waits until every
-    /// parked connection has been resumed, then closes every connection. Safe to call twice.
+    /// parked connection has been resumed and, for at most a second, until the answers they were given have been sent,
+    /// then closes every connection. Safe to call twice.
     package func stop() async {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        await running.context.takeUnretainedValue().deferred.cancelAndWait()
+        let deferred = running.context.takeUnretainedValue().deferred
+        await deferred.cancelAndWait()
+        await deferred.deliveries(atMost: .seconds(1))
         running.stop()
     }
 

@@ -25,6 +25,9 @@ final class RequestState {
     var parking: Parking?
     /// Whether the request is a HEAD (its answer has no body, streamed or not).
     var isHead = false
+    /// Deferred replies this request's connection took up (``DeferredWork/deliveryStarted()``); the request-completed
+    /// callback ends them.
+    var deliveries = 0
 
     init(connection: ConnectionState, target: String) {
         self.connection = connection

@@ -21,6 +21,8 @@ enum UpstreamErrors {
             return UpstreamError(kind: .refused, url: url, detail: "nothing accepts connections at \(authority(of: url))")
         case .dns:
             return UpstreamError(kind: .dns, url: url, detail: authority(of: url))
+        case .stopping:
+            return UpstreamError(kind: .stopping, url: url, detail: "the recorder stopped before the upstream answered")
         default:
             return UpstreamError(kind: kind, url: url, detail: detail)
         }
@@ -34,6 +36,9 @@ enum UpstreamErrors {
                 return .timeout
             case .remoteConnectionClosed, .uncleanShutdown, .bodyLengthMismatch:
                 return .reset
+            // The only caller that cancels a call, or shuts the client down under one, is a recorder that stops.
+            case .cancelled, .alreadyShutdown:
+                return .stopping
             default:
                 return .other
             }

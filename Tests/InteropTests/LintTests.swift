@@ -119,7 +119,7 @@ struct LintTests {
             "s.json: lint.allow[2]: allows secret-query at interactions[5], but lint finds no such problem there; remove "
                 + "the entry [unused-allowance]",
             "s.json: lint.allow[3]: allows secret-headers, which is not a lint rule (rules: secret-header, secret-query, "
-                + "secret-field, secret-shape, secret-value, scrub-merge, duplicate, ambiguous, base64-text, unused-allowance, "
+                + "secret-field, secret-shape, secret-value, scrub-merge, duplicate, superseded, ambiguous, base64-text, unused-allowance, leftover-log, "
                 + "empty-header); fix or remove the entry [unused-allowance]",
         ])
         #expect(!report.findings.contains { $0.rule == .secretHeader || $0.rule == .duplicate })
@@ -137,6 +137,49 @@ struct LintTests {
             reason: "say why the finding is acceptable: the allow-list is where readers look for it")) {
             try Cassette(bytes: Array(broken.utf8), file: "x.json")
         }
+    }
+
+    /// A cassette edited by hand with a trailing comma: the error says where, and that it is likely a trailing comma.
+    @Test func trailingComma_isNamedAsTheLikelyCause() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/edited.json"
+        try Array("{\n  \"mockapi\": 1,\n  \"interactions\": [],\n}\n".utf8).write(to: file)
+        let fine = folder.path + "/list.json"
+        try Array("{\"mockapi\": 1, \"interactions\": [1, 2 ]]}".utf8).write(to: fine)
+        let lint = try await MockAPIProcess.run(["lint", file, fine])
+        #expect(lint.status == 2)
+        #expect(lint.stderr.contains("mockapi: error: \(file): line 4, column 1: not valid JSON: invalid object key (must be a "
+            + "string); a trailing comma? (line 3, column 21)\n"))
+        // A closing bracket after no comma is some other mistake.
+        let other = try #require(lint.stderr.split(separator: "\n").first { $0.hasPrefix("mockapi: error: \(fine): ") })
+        #expect(other.contains("not valid JSON") && !other.contains("trailing comma"), "\(other)")
+    }
+
+    /// A request recorded again in a later session with another answer (a `--mode new` re-recording after the API
+    /// changed) names the older recording; a sequence recorded in one session (204, then 404) is no finding.
+    @Test func sameRequestReRecordedLaterWithAnotherAnswer_namesTheOlder() throws {
+        func at(_ time: String, _ interaction: Interaction) -> Interaction {
+            var interaction = interaction
+            interaction.recordedAt = time
+            return interaction
+        }
+        let folder = TemporaryFolder()
+        let file = folder.path + "/github.json"
+        try Cassette(interactions: [
+            at("2026-11-20T10:00:00.000Z", .make("/repos/o/r", body: .json(#"{"name":"r"}"#))),
+            at("2026-11-20T10:00:01.000Z", .make("/user/following/hubot", status: 204)),
+            at("2026-11-20T10:00:02.000Z", .make("/user/following/hubot", status: 404)),
+            at("2026-11-25T09:30:00.000Z", .make("/repos/o/r", body: .json(#"{"name":"r","visibility":"public"}"#))),
+        ]).save(to: file)
+        let output = try Command.lint([file])
+        #expect(output.status == 1)
+        #expect(output.standard == """
+            \(file): interactions[0]: GET /repos/o/r recorded at 2026-11-20T10:00:00.000Z was recorded again at \
+            2026-11-25T09:30:00.000Z (interactions[3]) with another answer; replay gives this older one first. Remove it if \
+            the API changed (or record afresh: mockapi record --mode all), or allow it if the sequence is meant [superseded]
+            mockapi lint: 1 finding in 1 of 1 cassette
+
+            """)
     }
 
     /// Exit status: 0 clean, 1 findings, 2 unreadable — with the broken file named as `serve` names it and the

@@ -54,4 +54,17 @@ struct DeferredWorkTests {
         let finishedFirst = finished.load(ordering: .acquiring)
         #expect(finishedFirst)
     }
+
+    /// Stopping waits for the answers handed to connections to be sent: the wait ends when the last one is, not at its
+    /// time limit (ten minutes here, past the suite's limit, so a wait that missed the event fails the test).
+    @Test func deliveries_endWhenTheLastAnswerIsSent() async {
+        let work = DeferredWork()
+        await work.deliveries(atMost: .seconds(600))   // none pending: at once
+        work.deliveryStarted()
+        work.deliveryStarted()
+        let waiting = Task { await work.deliveries(atMost: .seconds(600)) }
+        work.deliveriesEnded(1)
+        work.deliveriesEnded(1)
+        await waiting.value
+    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MockAPICLI
 import MockAPICore
+import MockAPIJSON
 import MockAPITesting
 import TestSupport
 import Testing
@@ -28,6 +29,23 @@ struct ServeCommandTests {
         #expect(result.stderr.contains("mockapi: warning: unmatched GET /nope (no recorded interaction matches)"))
         #expect(result.stderr.contains("mockapi: stopped (SIGTERM) after 2 requests: 1 matched, 1 unmatched\nmockapi: unmatched requests:\n  GET /nope\n"))
         #expect(result.stderr.hasSuffix("mockapi: every one of the 1 recorded interactions was used\n"))
+    }
+
+    /// A path that starts with a cassette's name but lacks the `@` of its scoped base URL gets a hint naming that URL,
+    /// which answers.
+    @Test func scopedPathWithoutTheAt_getsAHintNamingTheScopedURL() async throws {
+        let serve = try MockAPIProcess(["serve", TestFixtures.folder, "--port", "0", "--log-level", "error"])
+        let url = try await serve.listeningURL()
+        let miss = try await TestClient.shared.send("GET", url + "/github/get-root/")
+        #expect(miss.status == 404)
+        #expect(try JSONValue.parse(miss.body)["error"] == .string(
+            "mockapi: no recorded interaction matches; the path starts with the name of the cassette github/get-root; its "
+                + "scoped base URL takes an @: /@github/get-root/: GET /github/get-root/"))
+        #expect(try await TestClient.shared.send("GET", url + "/@github/get-root/").status == 200)
+        let unrelated = try await TestClient.shared.send("GET", url + "/nothing-like-a-cassette")
+        #expect(try JSONValue.parse(unrelated.body)["error"] == .string("mockapi: no recorded interaction matches: GET /nothing-like-a-cassette"))
+        serve.signal(SIGTERM)
+        #expect(await serve.finish().status == 0)
     }
 
     @Test func failOnUnmatched_exitsWith1_whenARequestWentUnmatched() async throws {

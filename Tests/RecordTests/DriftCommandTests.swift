@@ -93,6 +93,47 @@ import Testing
         await upstream.stop()
     }
 
+    /// Over cassettes of two APIs, each credential goes to its own upstream only, and a bare --header is refused.
+    @Test func headers_reachOnlyTheUpstreamTheyAreBoundTo() async throws {
+        let github = try StandInUpstream(DriftCommandTests.sameShapes)
+        let qiita = try StandInUpstream { _ in .response(.json(status: 200, Array(#"[{"id":"c686397e4a0f4f11683d","title":"t"}]"#.utf8))) }
+        let folder = TemporaryFolder()
+        _ = try recordGitHub(upstream: github.url, in: folder)
+        var items = Interaction(
+            request: RecordedRequest(method: "GET", path: "/api/v2/items", headers: [("authorization", "Bearer <redacted>")]),
+            response: RecordedResponse(status: 200, headers: [("content-type", "application/json")],
+                                       body: .json(try JSONValue.parse(#"[{"id":"x","title":"y"}]"#))))
+        items.upstream = qiita.url
+        try FileIO.createFolder(folder.file("Fixtures/qiita"))
+        try Cassette(interactions: [items]).save(to: folder.file("Fixtures/qiita/items.json"))
+
+        let refused = await validationMessage { try await drift([folder.file("Fixtures"), "--header", "Authorization: token gh_secret_1"]) }
+        #expect(refused == "--header Authorization would go to 2 upstreams (\(github.url), \(qiita.url)); bind it to the one "
+            + "it is for: --header \"\(github.url)=Authorization: …\"")
+        #expect(github.requests.isEmpty && qiita.requests.isEmpty)
+
+        let output = try await drift([
+            folder.file("Fixtures"), "--header", "\(github.url)=Authorization: token gh_secret_1",
+            "--header", "\(qiita.url)/=Authorization: Bearer qiita_secret_2",
+        ])
+        #expect(output.status == 0)
+        #expect(github.requests.count == 3)
+        #expect(github.requests.allSatisfy { $0.headers.values("authorization") == ["token gh_secret_1"] })
+        #expect(qiita.requests.map(\.path) == ["/api/v2/items"])
+        #expect(qiita.requests.allSatisfy { $0.headers.values("authorization") == ["Bearer qiita_secret_2"] })
+        await github.stop()
+        await qiita.stop()
+    }
+
+    private func validationMessage(_ body: () async throws -> CommandOutput) async -> String {
+        do {
+            _ = try await body()
+            return "accepted"
+        } catch {
+            return MockAPI.message(for: error)
+        }
+    }
+
     @Test func removedChangedAddedAndStatus_exitOne_namingEach() async throws {
         let upstream = try StandInUpstream(DriftCommandTests.changed)
         let folder = TemporaryFolder()
@@ -208,6 +249,25 @@ import Testing
         #expect(unreachable.status == 2)
         #expect(unreachable.standard.hasPrefix("github/repo[0] GET /repos/o/r: not checked: upstream \(closed) failed: connection refused"))
         #expect(unreachable.standard.hasSuffix("0 checked, no drift, 1 skipped (not GET or HEAD; --unsafe sends it), 3 not checked\n"))
+    }
+
+    /// However the folder is written, drift names its cassettes and files the same way.
+    @Test func folderForms_nameCassettesAlike() async throws {
+        let upstream = try StandInUpstream(DriftCommandTests.changed)
+        let folder = TemporaryFolder()
+        _ = try recordGitHub(upstream: upstream.url, in: folder)
+        let plain = folder.file("Fixtures")
+        var reports: [String] = []
+        for form in [plain, plain + "/", folder.path + "/./Fixtures//", folder.path + "//Fixtures/./"] {
+            let output = try await drift([form, "--json"])
+            #expect(output.status == 1)
+            let cassettes = try #require(try JSONValue.parse(output.standard)["cassettes"]?.arrayValue)
+            reports.append(cassettes.map { "\($0["name"]?.stringValue ?? "?") \($0["file"]?.stringValue ?? "?")" }.joined(separator: "; "))
+        }
+        #expect(reports.allSatisfy { $0 == "github/repo \(plain)/github/repo.json" }, "\(reports)")
+        #expect(CassetteLoader.tidy("./Fixtures/") == "Fixtures" && CassetteLoader.tidy("Fixtures//github/.") == "Fixtures/github"
+            && CassetteLoader.tidy("./") == ".")
+        await upstream.stop()
     }
 
     /// A 429 with `Retry-After: 1` is waited out and the request sent again; the answer then is compared.

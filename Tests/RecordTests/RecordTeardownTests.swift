@@ -3,6 +3,9 @@ import MockAPICore
 import MockAPITesting
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Stopping a recorder while an upstream call is in progress answers the waiting client and ends cleanly (libmicrohttpd
 /// aborts the process when stopped with a connection still parked).
@@ -31,11 +34,35 @@ struct RecordTeardownTests {
         await rig.stop()
         #expect(stopping.duration(to: .now) < .seconds(10), "stop waited for the upstream's answer")
         switch await answer.result {
-        case .success(let response): #expect(response.status == 502, "\(response.text)")
+        case .success(let response): #expect(response.status == 503, "\(response.text)")
         case .failure: break   // a closed connection is a clean end too
         }
         #expect(try rig.cassette.interactions.isEmpty, "nothing the upstream did not answer is recorded")
         await upstream.stop()
+    }
+
+    /// `mockapi record` stopped (SIGTERM) while a call waits on the upstream: the client gets 503 and a body that says
+    /// the recorder is stopping, not a bare client error.
+    @Test func sigterm_duringAnUpstreamCall_tellsTheClientTheRecorderIsStopping() async throws {
+        let (upstream, arrived) = try Self.stalledUpstream()
+        let folder = TemporaryFolder()
+        let child = try MockAPIProcess(
+            ["record", "--upstream", upstream.url, "--cassette", folder.file("s.json"), "--port", "0", "--log-level", "error"])
+        let baseURL = try await child.listeningURL()
+        let client = TestClient()
+        let answer = Task { try await client.send("GET", baseURL + "/slow") }
+        var arrivals = arrived.makeAsyncIterator()
+        _ = await arrivals.next()
+        child.signal(SIGTERM)
+        let result = await answer.result
+        #expect(await child.finish().status == 0)
+        await client.shutdown()
+        await upstream.stop()
+        let response = try result.get()
+        #expect(response.status == 503)
+        #expect(response.text.contains(
+            "mockapi: the recorder is stopping: GET /slow was cancelled before \(upstream.url) answered; nothing was recorded"))
+        #expect(response.values("x-mockapi-error") == ["stopping"])
     }
 
     /// A test that throws while its recorder waits on the upstream drops the recorder without `stop()`: the client is
@@ -52,7 +79,7 @@ struct RecordTeardownTests {
         let dropped = ContinuousClock.now
         recorder = nil
         switch await answer.result {
-        case .success(let response): #expect(response.status == 502, "\(response.text)")
+        case .success(let response): #expect(response.status == 503, "\(response.text)")
         case .failure: break   // a closed connection is a clean end too
         }
         #expect(dropped.duration(to: .now) < .seconds(10), "the dropped recorder waited for the upstream's answer")

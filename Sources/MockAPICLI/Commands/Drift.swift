@@ -20,7 +20,9 @@ extension MockAPI {
 
                 Recorded credentials were scrubbed, so recorded headers holding a placeholder (<redacted>, \
                 <GITHUB_TOKEN>) are not sent, nor are query parameters holding one; give real credentials with \
-                --header. A few requests run at once (--concurrency); Retry-After and the rate-limit headers of GitHub \
+                --header URL=NAME: VALUE, which goes only to the requests for that upstream (scheme, host and port \
+                compared). A bare --header NAME: VALUE goes to every request, so it is refused when the cassettes \
+                span more than one upstream. A few requests run at once (--concurrency); Retry-After and the rate-limit headers of GitHub \
                 (x-ratelimit-*) and Qiita (rate-*) are obeyed, and a request refused for the rate limit is sent again \
                 after the wait. Progress goes to stderr.
 
@@ -36,7 +38,8 @@ extension MockAPI {
                   mockapi drift Fixtures/github --header "Authorization: Bearer $GITHUB_TOKEN"
                   mockapi drift Fixtures --max-age 90d --json > drift.json
                   mockapi drift Fixtures/github --upstream https://ghe.example.com/api/v3
-                  mockapi drift Fixtures --upstream /qiita=https://qiita.com --header "Authorization: Bearer $QIITA_TOKEN"
+                  mockapi drift Fixtures --header "https://api.github.com=Authorization: Bearer $GITHUB_TOKEN" \
+                      --header "https://qiita.com=Authorization: Bearer $QIITA_TOKEN"
                   mockapi drift Fixtures/github --update --header "Authorization: Bearer $GITHUB_TOKEN"
                 Then look at the change and replay it: git diff Fixtures && swift test
                 """)
@@ -53,8 +56,11 @@ extension MockAPI {
 
         @Option(
             name: .customLong("header"),
-            help: ArgumentHelp("Add this header to every request, replacing a recorded one: \"Authorization: Bearer $TOKEN\". Repeatable.",
-                               valueName: "name: value"))
+            help: ArgumentHelp(
+                "Add this header to the requests for one upstream, replacing a recorded one: "
+                    + "\"https://api.github.com=Authorization: Bearer $TOKEN\"; without URL= to every request (refused when "
+                    + "the cassettes span several upstreams). Repeatable.",
+                valueName: "[url=]name: value"))
         package var headers: [HeaderField] = []
 
         @Flag(help: "Print the report as one JSON document.")
@@ -89,6 +95,12 @@ extension MockAPI {
                 throw ValidationError("Give at least one cassette file or folder, for example: mockapi drift Fixtures")
             }
             _ = try routes()
+            for header in headers {
+                guard let upstream = header.upstream else { continue }
+                do { _ = try UpstreamRoute(parsing: upstream) } catch {
+                    throw ValidationError("--header \(upstream)=\(header.name): …: \(error.reason)")
+                }
+            }
             guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be 1–64.") }
             guard upstreamTimeout > 0 else { throw ValidationError("--upstream-timeout must be more than 0 seconds.") }
             _ = try redaction.rules(environment: ProcessInfo.processInfo.environment)
@@ -116,10 +128,11 @@ extension MockAPI {
             let rules = try redaction.rules(environment: environment)
             let (loaded, loadProblems) = CassetteLoader.loadEach(paths)
             var problems = loadProblems
+            try checkHeaders(reach: loaded)
             let checker = DriftChecker(
                 upstream: upstream, gate: RateGate(clock: clock, maximumWait: maxWait.seconds),
                 options: .init(
-                    overrides: try routes(), headers: HTTPHeaders(headers.map { .init($0.name, $0.value) }), unsafe: unsafe,
+                    overrides: try routes(), headers: headers.map(\.upstreamHeader), unsafe: unsafe,
                     concurrency: concurrency, maximumAge: maxAge?.seconds, maximumAgeText: maxAge?.description ?? ""))
             var results = await checker.check(loaded, progress: progress)
             var rewritten: [String] = []
@@ -140,6 +153,25 @@ extension MockAPI {
             }
             for problem in problems { output.errorLine("mockapi: error: \(problem)") }
             return output
+        }
+
+        /// Refuses a `--header` without its upstream when the requests go to more than one: it would carry one API's
+        /// credential to the others.
+        func checkHeaders(reach cassettes: [LoadedCassette]) throws {
+            guard let bare = headers.first(where: { $0.upstream == nil }) else { return }
+            let overrides = try routes()
+            var origins: [String] = []
+            for cassette in cassettes {
+                for interaction in cassette.cassette.interactions {
+                    guard let upstream = DriftRequest.upstream(of: interaction, overrides: overrides) else { continue }
+                    let origin = UpstreamHeader.origin(of: upstream)
+                    if !origins.contains(origin) { origins.append(origin) }
+                }
+            }
+            guard origins.count > 1 else { return }
+            throw ValidationError(
+                "--header \(bare.name) would go to \(origins.count) upstreams (\(origins.joined(separator: ", "))); bind it to "
+                    + "the one it is for: --header \"\(origins[0])=\(bare.name): …\"")
         }
 
         /// The `--upstream` routes.

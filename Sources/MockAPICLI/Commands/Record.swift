@@ -29,8 +29,12 @@ extension MockAPI {
                 /qiita/… to Qiita (without the prefix) and everything else to GitHub. `mockapi serve` replays the \
                 cassette under the same prefixes.
 
-                An existing cassette is added to (new interactions after the old); --overwrite starts it afresh. A \
-                file that is not a valid cassette is never touched.
+                An existing cassette needs --mode: new adds the new interactions after the recorded ones (identical \
+                requests are then answered in recorded order, the old answer first); all records afresh into a hidden \
+                .NAME.json.recording beside it, which replaces the cassette only when mockapi stops cleanly \
+                (SIGINT/SIGTERM, at least one interaction recorded, the file completed); killed or failed, the old \
+                cassette stays as it was. Without --mode an existing cassette is refused. A file that is not a valid \
+                cassette is only ever replaced by --mode all.
 
                 Secrets never reach disk, and nothing else is scrubbed, so replay gives the recorded answers. \
                 Scrubbed by default: by name, the Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key \
@@ -47,10 +51,16 @@ extension MockAPI {
                 nothing is written and the client gets 502.
 
                 When the upstream cannot answer (refused, reset, unknown host, timeout) the client gets 502, or 504 \
-                for a timeout, with a JSON body saying what failed; nothing is recorded. Upstream 4xx and 5xx \
+                for a timeout, with a JSON body saying what failed; nothing is recorded. A call still waiting when \
+                mockapi stops gets 503, with a body saying the recorder is stopping. Upstream 4xx and 5xx \
                 answers are recorded like any other.
 
-                On SIGINT/SIGTERM it prints a summary: interactions per upstream, bytes written, redactions, errors.
+                A folder it creates for the cassette gets a .gitignore for what a killed recorder leaves beside \
+                cassettes (.*.wal, .*.recording); mockapi lint and mockapi serve name such a write-ahead log and say \
+                how to fold it in or drop it.
+
+                On SIGINT/SIGTERM it prints a summary: interactions per upstream, bytes written for them (log lines \
+                and file rewrites), redactions, errors.
                 Exit status: 0, 2 when it could not start (a broken cassette, a port in use), or 64 for a bad option.
 
                 Examples:
@@ -67,6 +77,12 @@ extension MockAPI {
 
         @OptionGroup package var recording: RecordOptions
 
+        @Option(
+            help: ArgumentHelp(
+                "What to do with an existing cassette: new (add to it) or all (record afresh; replaces it when mockapi "
+                    + "stops cleanly).", valueName: "mode"))
+        package var mode: RecordingMode?
+
         @Flag(
             name: .customLong("no-rewrite"),
             help: "Hand upstream URLs (https://api.github.com/…) in answers to the client unchanged.")
@@ -78,11 +94,24 @@ extension MockAPI {
 
         package func validate() throws {
             try recording.validate(for: "mockapi record", environment: ProcessInfo.processInfo.environment)
+            if mode == nil, let cassette = recording.cassette, FileManager.default.fileExists(atPath: cassette) {
+                throw ValidationError(
+                    "--cassette \(cassette) exists: pass --mode new to add to its interactions, or --mode all to record it "
+                        + "afresh (it is replaced when mockapi stops cleanly).")
+            }
         }
 
         package func run() async throws {
             let logger = Logging.makeLogger(level: server.logLevel.level)
-            let session = try RecordingSession(options: recording, environment: ProcessInfo.processInfo.environment)
+            let cassette = recording.cassette ?? ""
+            let staged = mode == .all && FileManager.default.fileExists(atPath: cassette)
+                ? StagedRecording(replacing: cassette) : nil
+            let createdFolder = RecordingFolder.missing(above: cassette)
+            let session = try RecordingSession(
+                options: recording, environment: ProcessInfo.processInfo.environment, into: staged?.staging,
+                mode: staged == nil ? .append : .overwrite, name: RecordingSession.name(of: cassette))
+            if let createdFolder { RecordingFolder.writeGitignore(in: createdFolder) }
+            Terminal.writeError(Record.startNote(cassette: cassette, staged: staged, appendingTo: session.writer.existingInteractions))
             let running: RunningApp<Recorder>
             do {
                 running = try MockAPIApp.record(
@@ -98,14 +127,43 @@ extension MockAPI {
                 certificateFile: server.tls.clientCertificateFile)
 
             let signal = await Signals.waitForTermination()
-            await running.stopReporting()
+            let completed = await running.stopReporting()
             let counts = running.journal.counts
             let served = counts.requests - counts.admin
             Terminal.writeError(
                 "mockapi: stopped (\(Signals.name(signal))) after \(served) request\(served == 1 ? "" : "s"): "
                     + "\(counts.recorded) recorded, \(counts.failed) failed\n"
-                    + RecordSummary(file: session.writer.file, statistics: session.statistics.snapshot,
+                    + RecordSummary(file: cassette, statistics: session.statistics.snapshot,
                                     writer: session.writer.statistics).text)
+            if let staged { try Record.settle(staged, completed: completed, recorded: session.writer.statistics.appended) }
+        }
+
+        /// What recording does to the cassette, said before it starts.
+        static func startNote(cassette: String, staged: StagedRecording?, appendingTo existing: Int) -> String {
+            if staged != nil {
+                let old = (try? Cassette.load(file: cassette)).map {
+                    "its \($0.interactions.count) recorded interaction\($0.interactions.count == 1 ? "" : "s")"
+                } ?? "the file there (not a valid cassette)"
+                return "mockapi: \(cassette): recording afresh (--mode all); the new recording replaces \(old) when "
+                    + "mockapi stops cleanly\n"
+            }
+            guard existing > 0 else { return "" }
+            return "mockapi: \(cassette): appending to \(existing) recorded interaction\(existing == 1 ? "" : "s") (--mode new)\n"
+        }
+
+        /// Installs a `--mode all` recording over the cassette when it is complete and holds something; else drops it
+        /// and keeps the cassette, saying why.
+        static func settle(_ staged: StagedRecording, completed: Bool, recorded: Int) throws {
+            guard completed, recorded > 0 else {
+                staged.discard()
+                let why = completed ? "nothing was recorded" : "the recording could not be completed"
+                Terminal.writeError("mockapi: \(staged.file): kept as it was: \(why) (--mode all)\n")
+                return
+            }
+            do { try staged.install() } catch {
+                throw CommandFailure("\(staged.file): the new recording could not replace it: \(error) (it is in \(staged.staging))")
+            }
+            Terminal.writeError("mockapi: \(staged.file): replaced by the new recording (\(recorded) interaction\(recorded == 1 ? "" : "s"))\n")
         }
     }
 }

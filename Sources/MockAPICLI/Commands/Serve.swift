@@ -24,7 +24,8 @@ extension MockAPI {
 
                 With --record-missing, a request that matches nothing is forwarded to --upstream instead, and the \
                 interaction is recorded into --cassette (as `mockapi record` does: scrubbed, on disk before the \
-                answer), which is replayed too when it exists. Upstream URLs in forwarded answers are rewritten to \
+                answer), which is replayed too when it exists. It adds to an existing --cassette, by design (what \
+                is recorded was not answered); to record one afresh, use mockapi record --mode all. Upstream URLs in forwarded answers are rewritten to \
                 this server as in replay, so the client's next request comes back here.
 
                 Each cassette also has a scoped base URL, the server's URL followed by /@ and the cassette's name \
@@ -157,6 +158,7 @@ extension MockAPI {
             if conditions.isActive { logger.info("\(conditions.summary)") }
             if let warning = conditions.warning(for: loaded) { logger.warning("--latency \(warning)") }
             for warning in GraphQLRecordingCheck.warnings(for: loaded) { logger.warning("\(warning)") }
+            for leftover in loaded.compactMap(LeftoverLog.find(for:)) { logger.warning("\(leftover)") }
             let interactions = replayer.interactionCount
             server.warnIfReachableFromOtherMachines(logger)
             try ReadyAnnouncement.announce(

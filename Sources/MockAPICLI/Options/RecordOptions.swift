@@ -12,13 +12,11 @@ package struct RecordOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The cassette to record into. Created with its folders if missing; an existing one is added to.",
+            "The cassette to record into. Created with its folders if missing; an existing one takes --mode (record) and is "
+                + "added to by serve --record-missing.",
             valueName: "path"),
         completion: .file(extensions: ["json"]))
     package var cassette: String?
-
-    @Flag(help: "Start the cassette afresh, replacing an existing file instead of adding to it.")
-    package var overwrite = false
 
     @Option(
         name: .customLong("upstream-timeout"),
@@ -82,6 +80,6 @@ package struct RecordOptions: ParsableArguments {
 
     /// Whether any recording flag was given (they mean nothing to `serve` without `--record-missing`).
     var isUsed: Bool {
-        !upstreams.isEmpty || cassette != nil || overwrite || redaction.isUsed || maxBatch != nil
+        !upstreams.isEmpty || cassette != nil || redaction.isUsed || maxBatch != nil
     }
 }

@@ -31,7 +31,7 @@ enum FlagAdvice {
 
     private static func text(for error: CassetteWriterError) -> String {
         switch error {
-        case .existingUnreadable: "\(error) (--overwrite)"
+        case .existingUnreadable: "\(error) (mockapi record --mode all records it afresh)"
         case .wouldLeak: "\(error) (--redact-header, --redact-query, --redact-json-field)"
         case .unwritable: "\(error)"
         }

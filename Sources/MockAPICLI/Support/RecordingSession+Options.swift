@@ -4,9 +4,11 @@ import MockAPIServer
 import NIOSSL
 
 extension RecordingSession {
-    /// What `record` and `serve --record-missing` record with, from their options.
+    /// What `record` and `serve --record-missing` record with, from their options: into `file` (the `--cassette`
+    /// unless given, as a staged recording is), added to or replaced as `mode` says.
     /// - Throws: ``CommandFailure`` (exit status 2) when the cassette cannot be opened.
-    init(options: RecordOptions, environment: [String: String]) throws {
+    init(options: RecordOptions, environment: [String: String], into file: String? = nil, mode: CassetteWriteMode = .append,
+         name: String? = nil) throws {
         let routes = try options.routes()
         let rules = try options.redactionRules(environment: environment)
         let trusted: [NIOSSLCertificate]
@@ -15,7 +17,7 @@ extension RecordingSession {
         }
         do {
             try self.init(
-                routes: routes, rules: rules, cassette: options.cassette ?? "", mode: options.overwrite ? .overwrite : .append,
+                routes: routes, rules: rules, cassette: file ?? options.cassette ?? "", name: name, mode: mode,
                 maximumBatch: options.maxBatch ?? .max, upstreamTimeout: options.upstreamTimeout,
                 maximumBodyBytes: options.maxResponse.bytes, upstreamTrust: trusted)
         } catch {
@@ -52,7 +54,13 @@ extension RecordingSession {
 
 extension RunningApp {
     /// Stops the server and finishes recording; says on stderr when the cassette file could not be completed.
-    func stopReporting() async {
-        do { try await stop() } catch { RecordingSession.report(error) }
+    /// - Returns: whether the recording was completed.
+    @discardableResult
+    func stopReporting() async -> Bool {
+        do { try await stop() } catch {
+            RecordingSession.report(error)
+            return false
+        }
+        return true
     }
 }

@@ -32,10 +32,11 @@ package enum CassetteLoader {
         var found: [(name: String, file: String)] = []
         var problems: [String] = []
         let files = FileManager.default
-        for path in paths {
+        for given in paths {
+            let path = tidy(given)
             var isFolder: ObjCBool = false
             guard files.fileExists(atPath: path, isDirectory: &isFolder) else {
-                problems.append("\(path): no such file or folder")
+                problems.append("\(given): no such file or folder")
                 continue
             }
             guard isFolder.boolValue else {
@@ -44,9 +45,8 @@ package enum CassetteLoader {
             }
             let inFolder = cassetteFiles(in: path)
             if inFolder.isEmpty { problems.append("\(path): no cassettes (*.json files) in this folder") }
-            let root = path.hasSuffix("/") ? String(path.dropLast()) : path
             for relative in inFolder {
-                found.append((name: stripJSON(relative), file: root + "/" + relative))
+                found.append((name: stripJSON(relative), file: path == "/" ? "/" + relative : path + "/" + relative))
             }
         }
         guard problems.isEmpty else { throw CassetteLoadError(problems: problems) }
@@ -106,6 +106,16 @@ package enum CassetteLoader {
             if relative.hasSuffix(".json") { files.append(relative) }
         }
         return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The path without what does not change where it leads: `./` in front, `//`, `/.` segments and a trailing `/`;
+    /// so `Fixtures`, `Fixtures/`, `./Fixtures` and `Fixtures//` name the same files the same way.
+    package static func tidy(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
     }
 
     private static func stripJSON(_ name: String) -> String {

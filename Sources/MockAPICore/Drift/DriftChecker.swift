@@ -8,8 +8,8 @@ package struct DriftChecker: Sendable {
     package struct Options: Sendable {
         /// `--upstream` routes that replace the recorded upstreams.
         package var overrides: [UpstreamRoute]
-        /// `--header` fields added to every request (credentials).
-        package var headers: HTTPHeaders
+        /// `--header` fields added to the requests to their upstreams (credentials).
+        package var headers: [UpstreamHeader]
         /// Also send requests whose method is not safe (anything but GET, HEAD and GraphQL queries).
         package var unsafe: Bool
         /// Requests in flight at once.
@@ -22,7 +22,7 @@ package struct DriftChecker: Sendable {
         /// How often a request refused for a rate limit is sent in all.
         package var attempts: Int
 
-        package init(overrides: [UpstreamRoute] = [], headers: HTTPHeaders = [], unsafe: Bool = false, concurrency: Int = 4,
+        package init(overrides: [UpstreamRoute] = [], headers: [UpstreamHeader] = [], unsafe: Bool = false, concurrency: Int = 4,
                     maximumAge: Double? = nil, maximumAgeText: String = "", maximumBodyBytes: Int = 256 << 20, attempts: Int = 3) {
             self.overrides = overrides
             self.headers = headers

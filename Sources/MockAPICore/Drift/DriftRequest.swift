@@ -17,14 +17,14 @@ package struct DriftRequest: Sendable, Equatable {
     /// - Parameters:
     ///   - overrides: `--upstream` routes: the one mounted where the interaction was recorded (`/qiita`), else the one
     ///     at `/`, replaces the recorded upstream.
-    ///   - extraHeaders: `--header` fields; each replaces the recorded fields of its name.
-    package init(for interaction: Interaction, overrides: [UpstreamRoute], extraHeaders: HTTPHeaders) throws(Unsendable) {
-        let mount = interaction.mount ?? "/"
-        let override = overrides.first { $0.mount == mount } ?? overrides.first { $0.mount == "/" }
-        guard let upstream = override?.upstream ?? interaction.upstream else {
+    ///   - extraHeaders: `--header` fields; each one bound to this request's upstream (or to none) replaces the recorded
+    ///     fields of its name.
+    package init(for interaction: Interaction, overrides: [UpstreamRoute], extraHeaders: [UpstreamHeader]) throws(Unsendable) {
+        guard let upstream = DriftRequest.upstream(of: interaction, overrides: overrides) else {
             throw Unsendable(description: "no upstream recorded for it; give one with --upstream URL")
         }
         let recorded = interaction.request
+        let extraHeaders = HTTPHeaders(extraHeaders.filter { $0.applies(to: upstream) }.map { .init($0.name, $0.value) })
         var headers = HTTPHeaders()
         for field in ProxyHeaders.forwarded(recorded.headers) {
             // A scrubbed credential would only be refused; --header brings the real one. A cache validator (an ETag) is
@@ -44,6 +44,13 @@ package struct DriftRequest: Sendable, Equatable {
         self.request = UpstreamRequest(
             method: recorded.method, url: upstream + recorded.path + (query.map { "?" + $0 } ?? ""), headers: headers,
             body: sendsBody ? recorded.body.bytes : nil)
+    }
+
+    /// The upstream a recorded request is sent to: `--upstream`'s, else its own; nil when it has none.
+    package static func upstream(of interaction: Interaction, overrides: [UpstreamRoute]) -> String? {
+        let mount = interaction.mount ?? "/"
+        let override = overrides.first { $0.mount == mount } ?? overrides.first { $0.mount == "/" }
+        return override?.upstream ?? interaction.upstream
     }
 
     /// The query without parameters whose value is a redaction placeholder (`access_token=%3Credacted%3E`): sending

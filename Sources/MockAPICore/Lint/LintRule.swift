@@ -18,6 +18,9 @@ package enum LintRule: String, Sendable, CaseIterable, Comparable {
     /// The same request with the same answer as the interaction before it, at the end of its replay sequence: replay
     /// repeats the last answer anyway, so it is never needed.
     case duplicate = "duplicate"
+    /// The same request recorded in two sessions of one cassette (`recordedAt` more than an hour apart) with different
+    /// answers: a re-recording appended instead of replacing, so replay gives the older answer first.
+    case superseded = "superseded"
     /// The same request is recorded in two cassettes served together through the plain URL (`--served-together`):
     /// which answers depends on the order the cassettes load in.
     case ambiguous = "ambiguous"
@@ -25,6 +28,9 @@ package enum LintRule: String, Sendable, CaseIterable, Comparable {
     case base64Text = "base64-text"
     /// An entry of a cassette's `lint.allow` list that covers no finding.
     case unusedAllowance = "unused-allowance"
+    /// A write-ahead log a killed recorder left beside the cassette (``LeftoverLog``): it holds interactions the file
+    /// does not, and is hidden from `git add`'s reader.
+    case leftoverLog = "leftover-log"
     /// A recorded answer header with an empty value, which replay leaves out (``UnsentHeaders``). A note: the
     /// cassette is right, the engine cannot send it, so it does not fail lint.
     case emptyHeader = "empty-header"
@@ -39,9 +45,11 @@ package enum LintRule: String, Sendable, CaseIterable, Comparable {
         case .secretValue: "the value of a --secret-env variable appears"
         case .scrubMerge: "scrubbing would make two different requests one (they differ only in a scrubbed value)"
         case .duplicate: "same request, same answer as the one before it, at the end of its replay sequence"
+        case .superseded: "the same request was recorded again later (another session) with another answer; replay gives the older first"
         case .ambiguous: "the same request is recorded in two cassettes served together (with --served-together)"
         case .base64Text: "a body stored as base64 is really UTF-8 text or JSON"
         case .unusedAllowance: "an entry of a cassette's lint.allow list covers no finding"
+        case .leftoverLog: "a killed recorder's write-ahead log (.NAME.json.wal) holds interactions the cassette file does not"
         case .emptyHeader: "note, not a failure: an answer header with an empty value, which replay cannot send"
         }
     }

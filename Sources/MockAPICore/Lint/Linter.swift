@@ -1,6 +1,7 @@
 /// Checks loaded cassettes for what should not be committed: secrets left in them, interactions replay never needs or
-/// cannot tell apart, and bodies stored less readably than they could be. Pure: it reads cassettes, it changes
-/// nothing. Each rule is a ``LintRule``; a cassette's ``LintAllowance``s silence the findings its authors accept.
+/// cannot tell apart, bodies stored less readably than they could be, and what a killed recorder left beside them. It
+/// reads cassettes (and looks for their write-ahead logs); it changes nothing. Each rule is a ``LintRule``; a
+/// cassette's ``LintAllowance``s silence the findings its authors accept.
 package struct Linter: Sendable {
     package struct Options: Sendable {
         /// The rules whose headers, parameters and JSON fields must hold no value: those of `mockapi record`.
@@ -51,6 +52,9 @@ package struct Linter: Sendable {
                 Linter.checkUnsentHeaders(interaction, at: prefix, into: &drafts)
                 drafts += shadowed[index] ?? []
                 drafts += merges[index] ?? []
+            }
+            if let leftover = LeftoverLog.find(for: loaded) {
+                drafts.append(LintDraft(at: "write-ahead log", rule: .leftoverLog, message: leftover.description))
             }
             apply(loaded.cassette.lintAllowances, to: drafts, file: loaded.file, report: &report)
         }

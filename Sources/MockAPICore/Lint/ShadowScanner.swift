@@ -35,6 +35,7 @@ struct ShadowScanner {
             guard let entries = groups[key], entries.count > 1 else { continue }
             reportAmbiguity(entries, into: &drafts)
             if !strict { reportDuplicates(entries, into: &drafts) }
+            reportSuperseded(entries, into: &drafts)
         }
         for index in drafts.indices {
             drafts[index].sort { ShadowScanner.position($0.at) < ShadowScanner.position($1.at) }
@@ -73,6 +74,32 @@ struct ShadowScanner {
                     message: "duplicate of interactions[\(kept.index)] (\(ShadowScanner.describe(interaction(entry)))): "
                         + "same request, same answer, and nothing different after it; replay repeats the last answer anyway, "
                         + "so remove it (or lint with --strict if the cassette is served with --strict)"))
+            }
+        }
+    }
+
+    /// Recordings more than this many seconds apart were made in different sessions.
+    static let sessionGap: Double = 3600
+
+    /// An identical request recorded again in a later session with another answer: the earlier recording is reported,
+    /// since replay gives it first (a `mockapi record --mode new` after the API changed, or `--record-missing`).
+    private func reportSuperseded(_ entries: [(cassette: Int, index: Int)], into drafts: inout [[LintDraft]]) {
+        for cassetteIndex in Set(entries.map(\.cassette)) {
+            let sequence = entries.filter { $0.cassette == cassetteIndex }
+            for (position, older) in sequence.enumerated() {
+                let old = interaction(older)
+                guard let oldTime = old.recordedAt.flatMap(JournalEntry.seconds(fromISO8601:)) else { continue }
+                let newer = sequence[(position + 1)...].last { entry in
+                    let new = interaction(entry)
+                    guard let time = new.recordedAt.flatMap(JournalEntry.seconds(fromISO8601:)) else { return false }
+                    return time - oldTime > ShadowScanner.sessionGap && !ShadowScanner.sameAnswer(old.response, new.response)
+                }
+                guard let newer, let newTime = interaction(newer).recordedAt else { continue }
+                drafts[cassetteIndex].append(LintDraft(
+                    at: "interactions[\(older.index)]", rule: .superseded,
+                    message: "\(ShadowScanner.describe(old)) recorded at \(old.recordedAt ?? "") was recorded again at \(newTime) "
+                        + "(interactions[\(newer.index)]) with another answer; replay gives this older one first. Remove it if "
+                        + "the API changed (or record afresh: mockapi record --mode all), or allow it if the sequence is meant"))
             }
         }
     }

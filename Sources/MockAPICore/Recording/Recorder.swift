@@ -86,11 +86,14 @@ package final class Recorder: Responder {
         do {
             answer = try await call.response()
         } catch {
+            let message = error.kind == .stopping
+                ? "the recorder is stopping: \(request.method) \(request.target) was cancelled before \(route.upstream) "
+                    + "answered; nothing was recorded (send it again once the recorder runs)"
+                : "upstream \(route.upstream) failed for \(request.method) \(request.target): \(error.summary) "
+                    + "(\(error.detail)); nothing was recorded"
             return failure(
                 request, status: error.status, cause: "upstream: \(error.summary)", code: error.kind.rawValue,
-                message: "upstream \(route.upstream) failed for \(request.method) \(request.target): \(error.summary) "
-                    + "(\(error.detail)); nothing was recorded",
-                extra: [JSONMember("upstream", .string(error.url))])
+                message: message, extra: [JSONMember("upstream", .string(error.url))])
         }
         let elapsed = started.duration(to: .now)
         if let stream = answer.stream, (100...599).contains(answer.status) {

@@ -48,6 +48,8 @@ package struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertibl
         case tls
         /// The answer's body is larger than the recorder accepts.
         case tooLarge
+        /// The call was cancelled because mockapi is stopping (SIGINT/SIGTERM, the server stopped).
+        case stopping
         /// Anything else the HTTP client reported.
         case other
     }
@@ -64,8 +66,15 @@ package struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertibl
         self.detail = detail
     }
 
-    /// 504 Gateway Timeout for a timeout, 502 Bad Gateway for everything else.
-    package var status: Int { kind == .timeout ? 504 : 502 }
+    /// 504 Gateway Timeout for a timeout, 503 Service Unavailable when mockapi is stopping, 502 Bad Gateway for
+    /// everything else.
+    package var status: Int {
+        switch kind {
+        case .timeout: 504
+        case .stopping: 503
+        default: 502
+        }
+    }
 
     /// `connection refused`, in words that fit after "upstream … failed:".
     package var summary: String {
@@ -76,6 +85,7 @@ package struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertibl
         case .timeout: "no answer in time"
         case .tls: "TLS handshake failed"
         case .tooLarge: "answer too large"
+        case .stopping: "cancelled because mockapi is stopping"
         case .other: "request failed"
         }
     }

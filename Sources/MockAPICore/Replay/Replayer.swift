@@ -89,9 +89,22 @@ package final class Replayer: Responder {
             if let queue = index.queueNumber(for: get) { return answer(fromQueue: queue, request: request, operation: operation) }
         }
         let miss = unmatched(
-            request, reason: "no recorded interaction matches", operation: operation,
-            nearest: index.nearest(to: key, body: request.body))
+            request, reason: "no recorded interaction matches" + (scopeHint(for: request.path).map { "; " + $0 } ?? ""),
+            operation: operation, nearest: index.nearest(to: key, body: request.body))
         return (miss, nil)
+    }
+
+    /// Through the plain base URL, a path that starts with a cassette's name (`/github/issues/…`) was most likely meant
+    /// for its scoped base URL, with the `@` left out: says so. Looked for only on a miss.
+    func scopeHint(for path: String) -> String? {
+        guard scope == nil else { return nil }
+        let named = index.cassetteNames.filter { name in
+            path == "/" + name || path.hasPrefix("/" + name + "/")
+        }
+        guard let name = named.max(by: { $0.utf8.count < $1.utf8.count }) else { return nil }
+        let rest = path.dropFirst(name.utf8.count + 1)
+        return "the path starts with the name of the cassette \(name); its scoped base URL takes an @: "
+            + "\(ScopeName.path(for: name))\(rest.isEmpty ? "/" : rest)"
     }
 
     /// The recorded interaction the request would be answered with now, without using it up or journaling anything.

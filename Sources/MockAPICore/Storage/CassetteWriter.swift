@@ -24,7 +24,8 @@ package final class CassetteWriter: Sendable {
         package var writes = 0
         /// Times the write-ahead log was folded into the cassette file (an atomic rewrite of the whole file).
         package var folds = 0
-        /// Bytes written by all of them.
+        /// Bytes of interactions written by all of them: log lines and file rewrites, not the zeros the log keeps ahead
+        /// of its end.
         package var bytesWritten = 0
         /// The size of the cassette file and its write-ahead log now (the log's lines, without the zeros ahead of them).
         package var fileBytes = 0

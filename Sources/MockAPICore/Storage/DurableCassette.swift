@@ -154,10 +154,10 @@ final class DurableCassette: Sendable {
         }
         let appended = state.log?.append(bytes)
         switch appended {
-        case .success(let written)?:
+        case .success?:
             state.linesSinceFold? += bytes
             state.statistics.writes += 1
-            state.statistics.bytesWritten += written
+            state.statistics.bytesWritten += bytes.count
             state.statistics.fileBytes = state.fileBytes + state.logBytes
             return .success(())
         case .failure(let failure)?:
@@ -208,10 +208,11 @@ final class DurableCassette: Sendable {
     /// write-ahead log. Its file is made ready first, outside the lock; under it (no commit appends meanwhile) only those
     /// lines are written to it before it replaces the old one.
     func endFold(fileBytes size: Int) -> Result<Void, CassetteWriterError> {
-        let quiet = locked.withLock { ($0.linesSinceFold ?? []).isEmpty }
+        let pending = locked.withLock { ($0.linesSinceFold ?? []).count }
         // Only when something was committed during the fold; otherwise (a quiet moment, and always the writer's finish,
-        // which no commit can join) the log goes.
-        let prepared = quiet ? nil : Result { () throws(FileIO.Failure) in try ZeroFilledLog(temporaryBeside: logPath) }
+        // which no commit can join) the log goes. Room for twice what is pending now: more may come before the lock.
+        let prepared = pending == 0
+            ? nil : Result { () throws(FileIO.Failure) in try ZeroFilledLog(temporaryBeside: logPath, expected: 2 * pending) }
         // The log it replaces or removes is closed after the lock, not under it: closing the last descriptor of a file
         // that no longer has a name frees its blocks, and a log folded in is about as large as the cassette (4 ms for
         // 40 MB on the recording machine, where every commit would have waited for it). Kept open, it also spares the
@@ -237,10 +238,13 @@ final class DurableCassette: Sendable {
                 return .success(())
             }
             do throws(FileIO.Failure) {
-                var log = try (prepared ?? Result { () throws(FileIO.Failure) in try ZeroFilledLog(temporaryBeside: logPath) }).get()
+                var log = try (prepared ?? Result { () throws(FileIO.Failure) in
+                    try ZeroFilledLog(temporaryBeside: logPath, expected: lines.count)
+                }).get()
                 switch log.append(lines) {
-                case .success(let written):
-                    state.statistics.bytesWritten += ZeroFilledLog.reserve + written
+                case .success:
+                    // Lines written a second time, into the new log: counted again; the zeros ahead of them are not.
+                    state.statistics.bytesWritten += lines.count
                 case .failure(let failure):
                     log.discard()
                     throw FileIO.Failure(description: failure.reason)

@@ -8,13 +8,23 @@ import Glibc
 /// ends at its first zero byte; readers stop there (``WriteAheadLog/apply(to:file:)``). Zeros never occur in what is
 /// appended (compact JSON lines), and a block the last, unsynced write did not reach reads as zeros after a crash.
 ///
+/// The zeros ahead start at one block and double with the log, up to ``largestReserve``: a small cassette's log stays
+/// small (a few KB, not a MiB of zeros beside a 1.5 KB cassette), and a large one extends once per MiB appended.
+///
 /// Not thread-safe: its owner serialises the calls (``DurableCassette`` under its lock).
 struct ZeroFilledLog {
-    /// Bytes of zeros written ahead of the end at a time, once the appends have used up the last ones.
-    static let reserve = 1 << 20
+    /// The fewest bytes of zeros written ahead of the end: one file system block.
+    static let smallestReserve = 4 << 10
+    /// The most bytes of zeros written ahead of the end at a time.
+    static let largestReserve = 1 << 20
     /// That many zeros, made once: appending them is a copy, where appending `repeatElement` steps through them one
     /// by one in an unoptimised build (a debug or sanitizer test run took seconds for each, on a recorder's thread).
-    private static let zeros = [UInt8](repeating: 0, count: reserve)
+    private static let zeros = [UInt8](repeating: 0, count: largestReserve)
+
+    /// The zeros to write ahead of a log whose content is `size` bytes: as many again, within the bounds.
+    static func reserve(after size: Int) -> Int {
+        min(max(size, smallestReserve), largestReserve)
+    }
 
     let fd: Int32
     /// Where the next append goes: the bytes before it are the log's content.
@@ -32,13 +42,15 @@ struct ZeroFilledLog {
     }
 
     /// A log made ready off the path of any commit (by a fold, for what is committed while it runs): a new file beside
-    /// `path`, under a temporary name, holding zeros, synced. ``install(at:)`` gives it `path` once it holds its lines.
-    init(temporaryBeside path: String) throws(FileIO.Failure) {
+    /// `path`, under a temporary name, holding zeros for about `expected` bytes of lines, synced. ``install(at:)`` gives
+    /// it `path` once it holds its lines.
+    init(temporaryBeside path: String, expected: Int) throws(FileIO.Failure) {
+        let reserve = ZeroFilledLog.reserve(after: expected)
         let temporary = FileIO.temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileIO.Failure(description: FileIO.errorText()) }
         do throws(FileIO.Failure) {
-            try FileIO.writeAll(ZeroFilledLog.zeros, to: fd, at: 0)
+            try FileIO.writeAll(Array(ZeroFilledLog.zeros[..<reserve]), to: fd, at: 0)
             guard fsync(fd) == 0 else { throw FileIO.Failure(description: "fsync: " + FileIO.errorText()) }
         } catch {
             _ = Glibc.close(fd)
@@ -47,7 +59,7 @@ struct ZeroFilledLog {
         }
         self.fd = fd
         self.temporaryPath = temporary
-        capacity = ZeroFilledLog.reserve
+        capacity = reserve
     }
 
     /// Gives a log made by ``init(temporaryBeside:)`` the name `path`, replacing the file there, and makes the new name
@@ -71,14 +83,15 @@ struct ZeroFilledLog {
         let undone: Bool
     }
 
-    /// Writes `bytes` at the end and syncs them; returns how many bytes were written, zeros included. When they do
-    /// not fit in the zeros ahead, the zeros are extended in the same write and sync (once per ``reserve`` bytes
-    /// appended). On failure the file is cut back to where it ended, so it never holds half a line before its zeros.
-    mutating func append(_ bytes: [UInt8]) -> Result<Int, AppendFailure> {
+    /// Writes `bytes` at the end and syncs them: they are on disk when it returns. When they do not fit in the zeros
+    /// ahead, the zeros are extended in the same write and sync (``reserve(after:)``: as many as the log then holds).
+    /// On failure the file is cut back to where it ended, so it never holds half a line before its zeros.
+    mutating func append(_ bytes: [UInt8]) -> Result<Void, AppendFailure> {
         let newEnd = end + bytes.count
         let grows = newEnd > capacity
+        let reserve = ZeroFilledLog.reserve(after: newEnd)
         var written = bytes
-        if grows { written.append(contentsOf: ZeroFilledLog.zeros) }
+        if grows { written.append(contentsOf: ZeroFilledLog.zeros[..<reserve]) }
         do throws(FileIO.Failure) {
             try FileIO.writeAll(written, to: fd, at: end)
             guard fdatasync(fd) == 0 else { throw FileIO.Failure(description: "fdatasync: " + FileIO.errorText()) }
@@ -87,9 +100,9 @@ struct ZeroFilledLog {
             if undone { capacity = end }
             return .failure(AppendFailure(reason: error.description, undone: undone))
         }
-        if grows { capacity = newEnd + ZeroFilledLog.reserve }
+        if grows { capacity = newEnd + reserve }
         end = newEnd
-        return .success(written.count)
+        return .success(())
     }
 
     func close() {

@@ -38,8 +38,6 @@ struct CassetteLocation: Sendable {
         }
     }
 
-    /// A hidden file beside the cassette that a recording goes to until the test has passed (loaders skip hidden files).
-    var stagingFile: String {
-        FileIO.parent(of: file) + "/." + FileIO.basename(of: file) + ".recording"
-    }
+    /// A recording that replaces the cassette once the test has passed.
+    var staged: StagedRecording { StagedRecording(replacing: file) }
 }

@@ -1,8 +1,5 @@
 import Foundation
 import MockAPICore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension CassetteServer {
     /// Stops the server, settles the cassette file, and says what the test must fail for.
@@ -28,11 +25,11 @@ extension CassetteServer {
                 problems.append("the recording could not be completed: \(error)")
             }
             if complete, thrown == nil, failed.isEmpty {
-                do { try CassetteServer.install(staging, as: file) } catch {
+                do { try staging.install() } catch {
                     problems.append("the recording could not be saved as \(file): \(error)")
                 }
             } else {
-                CassetteServer.discard(staging)
+                staging.discard()
                 notes.append(
                     FileManager.default.fileExists(atPath: file)
                         ? "the test failed while recording, so the new recording was discarded and \(file) is kept as it was"
@@ -60,19 +57,5 @@ extension CassetteServer {
         var lines = ["mockapi: cassette \(name) (mode \(mode)):"] + problems.map { "  " + $0 } + notes.map { "  " + $0 }
         if let thrown { lines.append("  The test threw: \(thrown)") }
         return CassetteFailure(lines.joined(separator: "\n"))
-    }
-
-    /// Puts a finished recording in the cassette's place in one step: a reader sees the old file or the new one.
-    static func install(_ staging: String, as file: String) throws {
-        guard rename(staging, file) == 0 else {
-            throw CassetteFailure("rename \(staging) → \(file): \(FileIO.errorText())")
-        }
-        FileIO.syncFolder(FileIO.parent(of: file))
-    }
-
-    /// Removes a recording that is not kept, and its write-ahead journal.
-    static func discard(_ staging: String) {
-        unlink(staging)
-        unlink(WriteAheadLog.path(for: staging))
     }
 }

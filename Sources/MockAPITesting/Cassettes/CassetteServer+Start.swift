@@ -43,9 +43,9 @@ extension CassetteServer {
             return CassetteServer(name: location.name, file: location.file, mode: mode, strict: strict, backend: .replay(server))
         case (.once, nil), (.newEpisodes, nil), (.all, _):
             let routes = try CassetteServer.routes(upstream, recordedIn: existing, location: location, mode: mode)
-            let staging = location.stagingFile
+            let staging = location.staged
             let server = try RecordingServer(
-                upstreams: routes, cassette: staging, name: location.name, rules: rules, mode: .overwrite,
+                upstreams: routes, cassette: staging.staging, name: location.name, rules: rules, mode: .overwrite,
                 upstreamTimeout: 30, maximumBatch: .max, maxBodyBytes: 16 << 20, tlsMaterial: tlsMaterial)
             return CassetteServer(
                 name: location.name, file: location.file, mode: mode, strict: strict, backend: .record(server, staging: staging))

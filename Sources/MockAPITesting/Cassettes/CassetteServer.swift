@@ -32,7 +32,7 @@ public final class CassetteServer: Sendable {
         /// Replays the cassette; with ``RecordMode/newEpisodes`` also records what it cannot match into the file.
         case replay(ReplayServer)
         /// Records a whole new cassette into `staging`, which replaces the file when the test passes.
-        case record(RecordingServer, staging: String)
+        case record(RecordingServer, staging: StagedRecording)
     }
 
     init(name: String, file: String, mode: RecordMode, strict: Bool, backend: Backend) {

@@ -11,7 +11,10 @@ struct DriftRequestTests {
                 ("User-Agent", "octokit"), ("Connection", "keep-alive"), ("If-None-Match", "\"a18c3b\""),
                 ("If-Modified-Since", "Thu, 05 Jul 2012 15:31:30 GMT"),
             ], upstream: "https://api.github.com")
-        let sent = try DriftRequest(for: interaction, overrides: [], extraHeaders: [("Authorization", "Bearer real"), ("User-Agent", "drift")])
+        let sent = try DriftRequest(for: interaction, overrides: [], extraHeaders: [
+            UpstreamHeader("Authorization", "Bearer real", for: "https://API.github.com:443/"), UpstreamHeader("User-Agent", "drift"),
+            UpstreamHeader("Authorization", "Bearer qiita", for: "https://qiita.com"),
+        ])
         #expect(sent.upstream == "https://api.github.com")
         #expect(sent.request.method == "GET")
         #expect(sent.request.url == "https://api.github.com/user?per_page=2")
