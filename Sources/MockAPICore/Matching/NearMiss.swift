@@ -26,7 +26,7 @@ package struct RequestComparison {
         self.request = request
         self.normalizer = normalizer
         switch request.body {
-        case .json, .graphQL: self.requestJSON = normalizer.json(body)
+        case .json, .graphQL: self.requestJSON = normalizer.json(body).map(normalizer.comparedJSON)
         default: self.requestJSON = nil
         }
     }
@@ -70,8 +70,8 @@ package struct RequestComparison {
     /// imported HARs), which matches by meaning all the same.
     private func recordedJSON(_ body: Body) -> JSONValue? {
         switch body {
-        case .json(let json): json.value
-        case .text(let text): normalizer.json(Array(text.utf8))
+        case .json(let json): normalizer.comparedJSON(json.value)
+        case .text(let text): normalizer.json(Array(text.utf8)).map(normalizer.comparedJSON)
         default: nil
         }
     }
