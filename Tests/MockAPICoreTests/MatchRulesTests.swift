@@ -110,4 +110,14 @@ struct MatchRulesTests {
             #expect("\(error)".contains("match.ignoreHeaders") && "\(error)".contains("unknown field"))
         }
     }
+
+    /// A cassette's rules hold in its scoped view only; the plain view, serving all cassettes, has all their rules.
+    @Test func scopedViews_keepEachCassettesRules() async {
+        let loose = Self.cassette(Self.rules(["$.n"], nullMatchesAbsent: true))
+        let exact = LoadedCassette(name: "strict", file: "strict.json", cassette: Self.cassette().cassette)
+        let service = ReplayService(cassettes: [loose, exact], baseURL: "http://127.0.0.1:9999")
+        #expect(await service.respond(to: .post("/@llm/v1/chat/completions", json: Self.newBody)).status == 200)
+        #expect(await service.respond(to: .post("/@strict/v1/chat/completions", json: Self.newBody)).status == 404)
+        #expect(await service.respond(to: .post("/v1/chat/completions", json: Self.newBody)).status == 200)
+    }
 }
