@@ -144,13 +144,13 @@ package struct RequestComparison {
                 case (nil, nil): break
                 }
             }
-        case (.array(let a), .array(let b)) where a.count == b.count:
-            for (offset, pair) in zip(a, b).enumerated() {
-                jsonDifferences(pair.0, pair.1, at: "\(path)[\(offset)]", label: label, into: &lines)
-            }
+        case (.array(let a), .array(let b)):
+            arrayDifferences(a, b, at: path, label: label, into: &lines)
         case (.string, .string(let recorded)) where RedactionMarker.isPlaceholder(recorded):
             // A placeholder matches any value: no difference, and the client's secret is not echoed into the report.
             break
+        case (.string(let a), .string(let b)):
+            lines.append("\(label) \(path): " + (stringDifference(a, b) ?? "\(clip(mine)) (recorded \(clip(theirs)))"))
         default:
             lines.append("\(label) \(path): \(clip(mine)) (recorded \(clip(theirs)))")
         }
