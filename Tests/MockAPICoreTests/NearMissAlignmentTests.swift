@@ -61,4 +61,15 @@ struct NearMissAlignmentTests {
         let order = answer.json?["nearest"]?.arrayValue?.compactMap { $0["index"].flatMap { Int($0.description) } }
         #expect(order == [2, 1, 0])
     }
+
+    /// Recordings that each differ in one field: the one whose value is closest is nearest, whatever its index.
+    @Test func equallyManyDifferences_closestValueIsNearest() async {
+        let bodies = [#"{"q":"goodbye cruel world"}"#, #"{"q":"hello wrld"}"#, #"{"q":"hello world, again"}"#]
+        let interactions = bodies.map {
+            Interaction.make("POST", "/v1/x", requestBody: .json(try! JSONValue.parse($0)), requestHeaders: [("Content-Type", "application/json")])
+        }
+        let answer = await Replayer.make([.make(interactions)]).respond(to: .post("/v1/x", json: #"{"q":"hello world"}"#))
+        let order = answer.json?["nearest"]?.arrayValue?.compactMap { $0["index"].flatMap { Int($0.description) } }
+        #expect(order == [1, 2, 0])
+    }
 }
