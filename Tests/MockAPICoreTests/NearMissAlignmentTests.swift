@@ -72,4 +72,15 @@ struct NearMissAlignmentTests {
         let order = answer.json?["nearest"]?.arrayValue?.compactMap { $0["index"].flatMap { Int($0.description) } }
         #expect(order == [1, 2, 0])
     }
+
+    /// A long text body that differs late shows a window around its first difference and where it is.
+    @Test func longTextBody_showsWhereItDiffers() async {
+        let text = String(repeating: "line of a plain text body\n", count: 10)
+        let interaction = Interaction.make("POST", "/upload", requestBody: .text(text + "end: 1"))
+        let answer = await Replayer.make([.make([interaction])])
+            .respond(to: HTTPRequest(method: "POST", target: "/upload", body: Array((text + "end: 2").utf8)))
+        let line = answer.json?["nearest"]?.arrayValue?.first?["differences"]?.arrayValue?.first?.stringValue ?? ""
+        #expect(line.hasPrefix("body: \"…") && line.contains("end: 2") && line.contains("end: 1"), "\(line)")
+        #expect(line.hasSuffix("from character \(text.count + 5))"), "\(line)")
+    }
 }

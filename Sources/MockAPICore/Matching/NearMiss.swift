@@ -93,6 +93,12 @@ package struct RequestComparison {
             return ["body: none (recorded \(RequestComparison.describe(recorded)))"]
         case (_, .none):
             return ["body: \(RequestComparison.describe(request.body)) (recorded none)"]
+        case (.bytes(let mine), .bytes(let theirs)):
+            // Text bodies show where they first differ; other bytes only that they do.
+            if let a = String(validating: mine, as: UTF8.self), let b = String(validating: theirs, as: UTF8.self) {
+                return ["body: " + (RequestComparison.stringDifference(a, b) ?? "\(RequestComparison.clip(.string(a))) (recorded \(RequestComparison.clip(.string(b))))")]
+            }
+            return ["body: \(mine.count) bytes with different bytes (recorded \(theirs.count) bytes)"]
         default:
             let kinds = (RequestComparison.describe(request.body), RequestComparison.describe(recorded))
             return kinds.0 == kinds.1 ? ["body: \(kinds.0) with different bytes"] : ["body: \(kinds.0) (recorded \(kinds.1))"]
