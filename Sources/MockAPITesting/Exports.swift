@@ -8,6 +8,7 @@
 @_exported import struct MockAPICore.RedactionRules
 @_exported import struct MockAPICore.SecretLiteral
 @_exported import struct MockAPICore.JSONPathPattern
+@_exported import struct MockAPICore.MatchRules
 @_exported import struct MockAPICore.UpstreamRoute
 @_exported import struct MockAPICore.RouteError
 @_exported import enum MockAPICore.CassetteWriteMode

@@ -47,6 +47,11 @@ struct ImportErrorTests {
          "header.json: [0].headers.x-on: expected a header value (a string or a number), found a boolean"),
         ("code.json", #"["\nnock('https://x.test:443')\n  .get('/')\n  .reply(200, \"hi\");\n"]"#,
          "code.json: [0]: nock's recorder wrote code (output_objects: false); record with output_objects: true to get JSON definitions"),
+        // A body only in a field the importer does not read: an error, not an empty answer.
+        ("parsed.yml", "http_interactions:\n- request: {method: get, uri: 'http://x.test/'}\n  response:\n    status: {code: 200}\n"
+            + "    body: {encoding: UTF-8, parsed_body: {answer: 42}}\n",
+         "parsed.yml: http_interactions[0].response.body: the body is in parsed_body, which is not read; expected string or "
+            + "base64_string (line 5)"),
     ])
     func malformedInput_saysFilePathAndWhy_andWritesNothing(name: String, content: String, expected: String) throws {
         let (output, entries, folder) = try importing(content, named: name)
@@ -113,5 +118,41 @@ struct ImportErrorTests {
         #expect(output.error == "mockapi: warning: \(Inputs.devtoolsHAR): log.entries[3]: status 0 (the request failed or was blocked before an answer came); skipped\n")
         let cassette = try Cassette.load(file: target)
         #expect(cassette.source == "imported by mockapi import from vcrpy.yaml (vcrpy cassette (version 1)), devtools.har (HAR 1.2 by WebInspector 537.36)")
+    }
+
+    /// A field an importer does not read is named in the summary (file, interaction, field); what it can read is
+    /// imported.
+    @Test func unknownFields_areReportedByFileInteractionAndField() throws {
+        let input = "http_interactions:\n- request: {method: get, uri: 'http://x.test/', body: {encoding: UTF-8, string: ''}}\n"
+            + "  response:\n    status: {code: 200, message: OK}\n"
+            + "    body: {encoding: UTF-8, string: '{\"answer\":42}', parsed_body: {answer: 42}}\n  cached: true\n"
+        let (output, _, folder) = try importing(input, named: "extra.yml")
+        #expect(output.status == 0)
+        #expect(output.error.contains(
+            "mockapi: warning: \(folder.path)/extra.yml: http_interactions[0].response.body.parsed_body: field parsed_body is not understood: left out\n"))
+        #expect(output.error.contains(
+            "mockapi: warning: \(folder.path)/extra.yml: http_interactions[0].cached: field cached is not understood: left out\n"))
+        let cassette = try Cassette.load(file: folder.path + "/out/x.json")
+        #expect(cassette.interactions.first?.response.body.bytes == Array(#"{"answer":42}"#.utf8))
+    }
+
+    /// Every format names what it leaves out, by file, interaction and field.
+    @Test(arguments: [
+        ("extra.har", #"{"log": {"entries": [{"request": {"method": "GET", "url": "https://x.test/", "_initiator": {}}, "#
+            + #""response": {"status": 200, "content": {"text": "hi"}, "bodyText": "hi"}}]}}"#,
+         "log.entries[0].response.bodyText: field bodyText is not understood: left out"),
+        ("extra.json", #"[{"scope": "https://x.test:443", "method": "get", "path": "/", "status": 200, "responseBody": "hi"}]"#,
+         "[0].responseBody: field responseBody is not understood: left out"),
+        ("stub.json", #"{"request": {"method": "GET", "url": "/"}, "response": {"status": 200, "transformers": ["t"]}}"#,
+         "response.transformers: field transformers is not understood: left out"),
+        ("go.yaml", "version: 2\ninteractions:\n- id: 0\n  request: {method: GET, url: 'https://x.test/'}\n"
+            + "  response: {code: 200, body: hi, raw_body: aGk=}\n",
+         "interactions[0].response.raw_body: field raw_body is not understood: left out"),
+    ])
+    func unknownFields_areReportedInEveryFormat(name: String, content: String, expected: String) throws {
+        let format = name.hasSuffix(".yaml") ? ["--format", "govcr"] : name == "stub.json" ? ["--format", "wiremock"] : []
+        let (output, _, folder) = try importing(content, named: name, extra: format)
+        #expect(output.status == 0, "\(output.error)")
+        #expect(output.error.contains("mockapi: warning: \(folder.path)/\(name): \(expected)\n"), "\(output.error)")
     }
 }

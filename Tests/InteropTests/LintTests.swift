@@ -257,4 +257,21 @@ struct LintTests {
         #expect(acknowledged.count == 2)
         #expect(acknowledged.allSatisfy { $0.contains("github/client/refresh-token.json: interactions[") && $0.contains("[secret-header]") })
     }
+
+    /// Lint groups requests as replay does, the cassette's match rules included: with `ignoreBody`, two POSTs that
+    /// differ only in their bodies are one request, and the second, answered the same, adds nothing.
+    @Test func cassetteMatchRules_takePartInDuplicates() throws {
+        func post(_ body: String) -> Interaction {
+            Interaction(
+                request: RecordedRequest(method: "POST", path: "/v1/chat", headers: [("Content-Type", "application/json")],
+                                         body: Body(bytes: Array(body.utf8))),
+                response: RecordedResponse(status: 200, body: .text("same")))
+        }
+        let interactions = [post(#"{"id":"a"}"#), post(#"{"id":"b"}"#)]
+        let exact = Linter().lint([LoadedCassette(name: "c", file: "c.json", cassette: Cassette(interactions: interactions))])
+        #expect(!exact.findings.contains { $0.rule == .duplicate })
+        let loose = Cassette(matchRules: MatchRules(ignoreBody: true), interactions: interactions)
+        let report = Linter().lint([LoadedCassette(name: "c", file: "c.json", cassette: loose)])
+        #expect(report.findings.map { "\($0.at) \($0.rule.rawValue)" } == ["interactions[1] duplicate"])
+    }
 }

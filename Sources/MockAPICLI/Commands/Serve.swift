@@ -13,7 +13,10 @@ extension MockAPI {
             discussion: """
                 Loads every cassette (*.json) under the given files and folders, then answers each request with the \
                 recorded answer whose method, path, query (in any order), body (JSON by meaning) and chosen headers \
-                match. Identical requests get their recorded answers in order; the last one repeats.
+                match. Identical requests get their recorded answers in order; the last one repeats. Match rules \
+                leave parts out (--ignore-body, --ignore-json-field, --null-matches-absent, --ignore-query); a \
+                cassette's "match" member gives its own, which add to these. vcrpy's default (no body) is \
+                --ignore-body; Polly's matchRequestsBy.body: false too.
 
                 A request that matches nothing gets status 404 (see --unmatched-status), the header \
                 X-Mockapi-Unmatched: 1 and a JSON body naming the nearest recorded requests and what differs. The \
@@ -54,6 +57,9 @@ extension MockAPI {
                     mockapi serve Fixtures --strict --fail-on-unmatched
                   Also tell requests apart by their Accept header:
                     mockapi serve Fixtures --match-header accept
+                  An LLM SDK that now leaves out n and null members, and makes fresh tool-call ids each run:
+                    mockapi serve Fixtures --ignore-json-field '$.n' --null-matches-absent \\
+                      --ignore-json-field '$.messages[*].tool_call_id'
                   A test's client that answers from one cassette only (the URL to give it):
                     http://127.0.0.1:8080/@github/paginate-issues
                   Answer as slowly as the recordings did (their durationMs; mockapi record writes it):
@@ -78,11 +84,6 @@ extension MockAPI {
 
         @OptionGroup package var server: ServerOptions
 
-        @Option(
-            name: .customLong("match-header"),
-            help: ArgumentHelp("Also match this request header (repeatable). Headers are ignored otherwise.", valueName: "name"))
-        package var matchHeaders: [String] = []
-
         @Flag(help: "Answer each recorded interaction once: a request whose recorded answers are used up is unmatched.")
         package var strict = false
 
@@ -103,6 +104,8 @@ extension MockAPI {
         @Flag(help: "Reload a cassette when its file changes; a file that fails to load keeps its previous version.")
         package var watch = false
 
+        @OptionGroup(title: "Matching (adds to each cassette's match rules)") package var matching: MatchOptions
+
         @OptionGroup(title: "Latency and faults") package var network: ConditionsOptions
 
         @OptionGroup(title: "Recording (with --record-missing)") package var recording: RecordOptions
@@ -121,9 +124,6 @@ extension MockAPI {
             guard (100...599).contains(unmatchedStatus) else {
                 throw ValidationError("--unmatched-status must be an HTTP status from 100 to 599.")
             }
-            for name in matchHeaders where name.isEmpty || !name.utf8.allSatisfy(HTTPSyntax.isTokenByte) {
-                throw ValidationError("--match-header \(name): not a valid header name.")
-            }
         }
 
         package func run() async throws {
@@ -140,7 +140,7 @@ extension MockAPI {
                     running = try MockAPIApp.replay(
                         cassettes: loaded, sources: cassettes,
                         options: ReplayOptions(
-                            matchHeaders: matchHeaders, strict: strict, rewriteURLs: !noRewrite, unmatchedStatus: unmatchedStatus,
+                            matchRules: try matching.rules(), strict: strict, rewriteURLs: !noRewrite, unmatchedStatus: unmatchedStatus,
                             streamTiming: network.streamTiming),
                         conditions: network.conditions(), recordingMissing: session,
                         journal: Journal(capacity: server.journalSize), adminToken: server.adminToken,

@@ -600,6 +600,13 @@ enum ControlAPIDocument {
             "items": {
               "$ref": "#/components/schemas/NearMiss"
             }
+          },
+          "matchRules": {
+            "type": "array",
+            "description": "the match rules in force (ignore body, ignore json $.n, null matches absent, ignore query ts, match header x-tenant); absent when everything was compared",
+            "items": {
+              "type": "string"
+            }
           }
         }
       },

@@ -29,9 +29,10 @@ extension Cassette {
             }
             throw root.child("mockapi", version).failure("expected a number, found \(version.kindDescription)")
         }
-        let members = try root.members(allowed: ["mockapi", "source", "lint", "interactions"])
+        let members = try root.members(allowed: ["mockapi", "source", "lint", "match", "interactions"])
         self.source = try members.optional("source")?.string()
         self.lintAllowances = try members.optional("lint").map { (field) throws(CassetteError) in try LintAllowance.list(field) } ?? []
+        self.matchRules = try members.optional("match").map { (field) throws(CassetteError) in try MatchRules(cassetteField: field) } ?? .exact
         self.interactions = try interactions(try members.required("interactions"))
     }
 }

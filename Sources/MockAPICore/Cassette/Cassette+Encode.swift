@@ -6,6 +6,7 @@ extension Cassette {
         var members = [JSONMember("mockapi", .integer(Cassette.formatVersion))]
         if let source { members.append(JSONMember("source", .string(source))) }
         if !lintAllowances.isEmpty { members.append(JSONMember("lint", lintAllowances.lintJSONValue)) }
+        if matchRules != .exact { members.append(JSONMember("match", matchRules.cassetteJSONValue)) }
         members.append(JSONMember("interactions", .array(interactions.map(\.jsonValue))))
         return .object(members)
     }

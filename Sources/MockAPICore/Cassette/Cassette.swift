@@ -10,11 +10,15 @@ package struct Cassette: Sendable, Equatable {
     package var source: String?
     /// Lint findings the cassette's authors accept (the `"lint": {"allow": […]}` member); see ``LintAllowance``.
     package var lintAllowances: [LintAllowance]
+    /// How replay compares requests with these recordings (the `"match": {…}` member); see ``MatchRules``.
+    package var matchRules: MatchRules
     package var interactions: [Interaction]
 
-    package init(source: String? = nil, lintAllowances: [LintAllowance] = [], interactions: [Interaction] = []) {
+    package init(source: String? = nil, lintAllowances: [LintAllowance] = [], matchRules: MatchRules = .exact,
+                 interactions: [Interaction] = []) {
         self.source = source
         self.lintAllowances = lintAllowances
+        self.matchRules = matchRules
         self.interactions = interactions
     }
 }

@@ -7,12 +7,16 @@ extension RequestNormalizer {
     ///
     /// Operation and document are compared in canonical form; `variables` and any other members as canonical JSON,
     /// with the values that recordings hold placeholders for blanked out at their body paths (`$.variables.token`),
-    /// as in any JSON body.
+    /// as in any JSON body, and the match rules' ignored fields left out at the same paths (`$.variables.input.id`,
+    /// `$..id`).
     func graphQLKey(_ body: JSONValue) -> GraphQLKey? {
         guard let parts = GraphQLBody(body),
             let operation = try? graphQLDocuments.document(parts.query).operation(named: parts.operationName)
         else { return nil }
-        let variables = parts.variables.map { wildcardJSONPaths.isEmpty ? $0 : blankPlaceholders($0, at: "$.variables") }
+        let variables = parts.variables.map { written in
+            let shaped = rules.reshapesJSON ? rules.reshaped(written, at: [.member("variables")], ignored: ignoredJSON) : written
+            return wildcardJSONPaths.isEmpty ? shaped : blankPlaceholders(shaped, at: "$.variables")
+        }
         let others = JSONValue.object(parts.otherMembers)
         return GraphQLKey(
             operation: GraphQLOperation.describe(type: operation.type, name: parts.operationName ?? operation.name),

@@ -103,7 +103,7 @@ extension UnmatchedReport {
         }
         self.init(
             method: method, path: path, query: request["query"]?.stringValue, operation: request["operation"]?.stringValue,
-            reason: reason, nearest: nearest)
+            reason: reason, nearest: nearest, matchRules: (json["matchRules"]?.arrayValue ?? []).compactMap(\.stringValue))
     }
 
     /// The reason in "mockapi: <reason>: <method> <target>": between the prefix and the last ": <method> ".

@@ -17,7 +17,8 @@ struct ShadowScanner {
 
     /// Drafts per cassette, by position in `cassettes`.
     func scan() -> [[LintDraft]] {
-        var normalizer = RequestNormalizer(matchHeaders: matchHeaders)
+        // The cassettes' own match rules too: with `ignoreBody`, requests that differ only in their bodies are one.
+        var normalizer = RequestNormalizer(rules: MatchRules.inForce(MatchRules(matchHeaders: matchHeaders), cassettes: cassettes))
         for loaded in cassettes {
             for interaction in loaded.cassette.interactions { normalizer.learnPlaceholders(from: interaction.request) }
         }

@@ -26,7 +26,7 @@ package struct RequestComparison {
         self.request = request
         self.normalizer = normalizer
         switch request.body {
-        case .json, .graphQL: self.requestJSON = normalizer.json(body)
+        case .json, .graphQL: self.requestJSON = normalizer.json(body).map(normalizer.comparedJSON)
         default: self.requestJSON = nil
         }
     }
@@ -70,8 +70,8 @@ package struct RequestComparison {
     /// imported HARs), which matches by meaning all the same.
     private func recordedJSON(_ body: Body) -> JSONValue? {
         switch body {
-        case .json(let json): json.value
-        case .text(let text): normalizer.json(Array(text.utf8))
+        case .json(let json): normalizer.comparedJSON(json.value)
+        case .text(let text): normalizer.json(Array(text.utf8)).map(normalizer.comparedJSON)
         default: nil
         }
     }
@@ -93,6 +93,12 @@ package struct RequestComparison {
             return ["body: none (recorded \(RequestComparison.describe(recorded)))"]
         case (_, .none):
             return ["body: \(RequestComparison.describe(request.body)) (recorded none)"]
+        case (.bytes(let mine), .bytes(let theirs)):
+            // Text bodies show where they first differ; other bytes only that they do.
+            if let a = String(validating: mine, as: UTF8.self), let b = String(validating: theirs, as: UTF8.self) {
+                return ["body: " + (RequestComparison.stringDifference(a, b) ?? "\(RequestComparison.clip(.string(a))) (recorded \(RequestComparison.clip(.string(b))))")]
+            }
+            return ["body: \(mine.count) bytes with different bytes (recorded \(theirs.count) bytes)"]
         default:
             let kinds = (RequestComparison.describe(request.body), RequestComparison.describe(recorded))
             return kinds.0 == kinds.1 ? ["body: \(kinds.0) with different bytes"] : ["body: \(kinds.0) (recorded \(kinds.1))"]
@@ -144,13 +150,13 @@ package struct RequestComparison {
                 case (nil, nil): break
                 }
             }
-        case (.array(let a), .array(let b)) where a.count == b.count:
-            for (offset, pair) in zip(a, b).enumerated() {
-                jsonDifferences(pair.0, pair.1, at: "\(path)[\(offset)]", label: label, into: &lines)
-            }
+        case (.array(let a), .array(let b)):
+            arrayDifferences(a, b, at: path, label: label, into: &lines)
         case (.string, .string(let recorded)) where RedactionMarker.isPlaceholder(recorded):
             // A placeholder matches any value: no difference, and the client's secret is not echoed into the report.
             break
+        case (.string(let a), .string(let b)):
+            lines.append("\(label) \(path): " + (stringDifference(a, b) ?? "\(clip(mine)) (recorded \(clip(theirs)))"))
         default:
             lines.append("\(label) \(path): \(clip(mine)) (recorded \(clip(theirs)))")
         }

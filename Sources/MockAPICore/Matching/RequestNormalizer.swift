@@ -5,10 +5,14 @@ import MockAPIJSON
 ///
 /// Rules: method; path in normal form; query as a multiset of decoded pairs; body by meaning (JSON), as a multiset
 /// (forms) or by bytes; the `--match-header` headers. Wherever a recording holds a redaction placeholder (a query
-/// parameter, a chosen header, a JSON string), that part matches any value.
+/// parameter, a chosen header, a JSON string), that part matches any value. ``MatchRules`` leave parts out.
 package struct RequestNormalizer: Sendable {
+    /// What is left out of the comparison, and which headers take part.
+    package let rules: MatchRules
+    /// ``MatchRules/ignoreJSONFields`` ready for lookups.
+    let ignoredJSON: JSONPathPatternList
     /// Lower-case names of the headers that take part in matching.
-    package let matchHeaders: [String]
+    package var matchHeaders: [String] { rules.matchHeaders }
     /// Parameters (query or form) whose recorded value is a placeholder somewhere.
     package private(set) var wildcardParameters: Set<String> = []
     /// Chosen headers whose recorded value holds a placeholder somewhere.
@@ -19,7 +23,12 @@ package struct RequestNormalizer: Sendable {
     package var graphQLDocuments = GraphQLDocumentCache()
 
     package init(matchHeaders: [String] = []) {
-        self.matchHeaders = matchHeaders.map { $0.lowercased() }
+        self.init(rules: MatchRules(matchHeaders: matchHeaders))
+    }
+
+    package init(rules: MatchRules) {
+        self.rules = rules
+        self.ignoredJSON = JSONPathPatternList(rules.ignoreJSONFields)
     }
 
     /// The headers the engine must collect for incoming requests to be keyed.
@@ -83,7 +92,7 @@ package struct RequestNormalizer: Sendable {
             path: PercentDecoding.normalizePath(path),
             // The common request (no query, no body, no header to match) calls nothing for them.
             query: query.map { parameters($0) } ?? [],
-            body: body.isEmpty ? .none : bodyKey(body, contentType: headers["content-type"]),
+            body: body.isEmpty || rules.ignoreBody ? .none : bodyKey(body, contentType: headers["content-type"]),
             headers: matchHeaders.isEmpty ? [] : matchHeaders.map { name in
                 let values = headers.values(name)
                 guard !values.isEmpty else { return nil }
@@ -91,6 +100,7 @@ package struct RequestNormalizer: Sendable {
             })
         // A GraphQL GET (`?query=…&variables=…`) is keyed like the same request POSTed.
         if body.isEmpty, !key.query.isEmpty { moveGraphQLParameters(of: &key) }
+        if !rules.ignoreQuery.isEmpty { key.query.removeAll { rules.ignoreQuery.contains($0.name) } }
         return key
     }
 
@@ -113,9 +123,15 @@ package struct RequestNormalizer: Sendable {
         }
         if let value = json(bytes) {
             if let graphQL = graphQLKey(value) { return .graphQL(graphQL) }
-            return .json(wildcardJSONPaths.isEmpty ? value.canonicalBytes() : blankPlaceholders(value, at: "$").canonicalBytes())
+            let shaped = comparedJSON(value)
+            return .json(wildcardJSONPaths.isEmpty ? shaped.canonicalBytes() : blankPlaceholders(shaped, at: "$").canonicalBytes())
         }
         return .bytes(bytes)
+    }
+
+    /// A JSON body as it is compared: the match rules' ignored fields (and nulls, when null matches absent) left out.
+    package func comparedJSON(_ value: JSONValue) -> JSONValue {
+        rules.reshapesJSON ? rules.reshaped(value, ignored: ignoredJSON) : value
     }
 
     /// The body parsed as JSON, when it is JSON.

@@ -30,10 +30,22 @@ enum CredentialValue {
         !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") }
     }
 
+    /// Whether a value under a fragment name could be a credential: one printable ASCII token (after a scheme, if
+    /// any) that is not word-like. A value padded with spaces, holding non-ASCII text or a word (`" Horizonte"`,
+    /// `"Horizonte"`: a language model's text token under `token`, as OpenAI's and Anthropic's logprobs name them) is
+    /// text.
     static func couldBeCredential(_ value: String) -> Bool {
-        let text = value.trimmingSpaces()
-        if let words = schemeAndValue(text), isScheme(words.scheme) { return couldBeCredential(words.value) }
-        return isSingleToken(text) && !isWordLike(Array(text.utf8))
+        if let words = schemeAndValue(value), isScheme(words.scheme) { return couldBeCredential(words.value) }
+        let bytes = Array(value.utf8)
+        guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return false }
+        return isSingleToken(value) && !isWordLike(bytes) && !isNaturalWord(bytes)
+    }
+
+    /// A word as text holds it: letters only, at most 20, with no more than two capitals (`Horizonte`, `JavaScript`,
+    /// `iPhone`). Generated values of letters alone mix cases throughout.
+    static func isNaturalWord(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count <= 20, bytes.allSatisfy(isLetter) else { return false }
+        return bytes.count(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) <= 2
     }
 
     /// A value that could be a credential if its name says so: one token of ``minimumLength`` or more that is not a

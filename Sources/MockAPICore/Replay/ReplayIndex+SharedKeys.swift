@@ -61,7 +61,7 @@ struct QueueGrouping {
 extension RequestNormalizer {
     /// Whether both make the same key of every request.
     func hasSameRules(as other: RequestNormalizer) -> Bool {
-        matchHeaders == other.matchHeaders && wildcardParameters == other.wildcardParameters
+        rules == other.rules && wildcardParameters == other.wildcardParameters
             && wildcardHeaders == other.wildcardHeaders && wildcardJSONPaths == other.wildcardJSONPaths
     }
 

@@ -34,7 +34,9 @@ package final class ReplayIndex: Sendable {
     ///   - baseURL: the server's own base URL (`http://127.0.0.1:8080`), or nil to replay upstream URLs unchanged.
     ///   - keysFrom: an index that loaded the one cassette given here (same name, file and content) among others: its
     ///     request keys and table are reused when they were made under the same rules.
-    package init(cassettes: [LoadedCassette], matchHeaders: [String], baseURL: String?, keysFrom: ReplayIndex? = nil,
+    ///   - rules: the run's match rules; each cassette's own (its `match` member) are added to them, and the keys of
+    ///     all of them are made under the result.
+    package init(cassettes: [LoadedCassette], rules: MatchRules, baseURL: String?, keysFrom: ReplayIndex? = nil,
                  streamTiming: StreamTiming = .none) {
         self.cassettes = cassettes
         self.cassetteNames = cassettes.map(\.name)
@@ -48,8 +50,8 @@ package final class ReplayIndex: Sendable {
         self.cassetteStarts = cassetteStarts
         // Rules learned from some of an index's cassettes are a subset of its own: when it learned none, neither
         // would this, and there is nothing to learn.
-        var normalizer = RequestNormalizer(matchHeaders: matchHeaders)
-        if keysFrom.map({ !$0.normalizer.hasPlaceholders && $0.normalizer.matchHeaders == normalizer.matchHeaders }) != true {
+        var normalizer = RequestNormalizer(rules: MatchRules.inForce(rules, cassettes: cassettes))
+        if keysFrom.map({ !$0.normalizer.hasPlaceholders && $0.normalizer.rules == normalizer.rules }) != true {
             // Most requests hold no placeholder, which a look at a few of their bytes tells.
             let headersMatch = !normalizer.matchHeaders.isEmpty
             for loaded in cassettes {

@@ -68,8 +68,14 @@ extension ReplayService {
                 next.append(old)
                 continue
             }
-            do {
+            do throws(CassetteError) {
                 let cassette = try Cassette.load(file: file)
+                if let missing = uncollectedHeaders(of: cassette) {
+                    // Headers are collected as the server started; a header rule without its header never matches.
+                    throw CassetteError.invalid(
+                        file: file, at: "match.matchHeaders",
+                        reason: "\(missing) not collected by this server, which started without a rule naming it: restart it to match on it")
+                }
                 next.append(LoadedCassette(name: name, file: file, cassette: cassette))
                 stamps[file] = stamp
                 if old == nil { report.added.append(name) } else { report.reloaded.append(name) }
@@ -91,5 +97,12 @@ extension ReplayService {
             cassettes: next, options: options, baseURL: baseURL, journal: journal, fallback: fallback,
             onUnmatched: onUnmatched, previous: catalog))
         return report
+    }
+
+    /// The headers a cassette's `match` names that this server does not collect, joined; nil when it collects them all.
+    private func uncollectedHeaders(of cassette: Cassette) -> String? {
+        guard case .only(let collected) = headerNeeds else { return nil }
+        let missing = cassette.matchRules.matchHeaders.filter { !collected.contains($0) }
+        return missing.isEmpty ? nil : missing.joined(separator: ", ")
     }
 }

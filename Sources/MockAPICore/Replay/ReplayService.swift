@@ -38,7 +38,8 @@ package final class ReplayService: Responder {
         self.sources = sources
         self.fallback = fallback
         self.onUnmatched = onUnmatched
-        let needed = RequestNormalizer(matchHeaders: options.matchHeaders).neededHeaders.union([Fault.header.lowercased()])
+        let rules = MatchRules.inForce(options.matchRules, cassettes: cassettes)
+        let needed = RequestNormalizer(rules: rules).neededHeaders.union([Fault.header.lowercased()])
         self.headerNeeds = HeaderNeeds.only(needed).union(fallback?.headerNeeds ?? .none)
         self.current = Mutex(ReplayCatalog(
             cassettes: cassettes, options: options, baseURL: baseURL, journal: journal, fallback: fallback,

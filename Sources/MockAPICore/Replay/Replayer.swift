@@ -2,8 +2,14 @@ import MockAPIJSON
 
 /// How replay matches and answers.
 public struct ReplayOptions: Sendable {
+    /// What is left out of matching, and the headers that must match too (`--ignore-body`, `--ignore-json-field`,
+    /// `--null-matches-absent`, `--ignore-query`, `--match-header`); each cassette's own `match` rules add to these.
+    public var matchRules: MatchRules
     /// Header names that must match too (`--match-header`).
-    public var matchHeaders: [String]
+    public var matchHeaders: [String] {
+        get { matchRules.matchHeaders }
+        set { matchRules.matchHeaders = newValue.map { $0.lowercased() } }
+    }
     /// Whether a request whose recorded answers were all used is a miss (`--strict`) instead of repeating the last.
     public var strict: Bool
     /// Whether absolute upstream URLs are rewritten to the server's base URL (off with `--no-rewrite`).
@@ -14,9 +20,9 @@ public struct ReplayOptions: Sendable {
     public var streamTiming: StreamTiming
 
     /// Options as their properties describe them; the defaults are `mockapi serve`'s.
-    public init(matchHeaders: [String] = [], strict: Bool = false, rewriteURLs: Bool = true, unmatchedStatus: Int = 404,
-                streamTiming: StreamTiming = .none) {
-        self.matchHeaders = matchHeaders
+    public init(matchHeaders: [String] = [], matchRules: MatchRules = .exact, strict: Bool = false, rewriteURLs: Bool = true,
+                unmatchedStatus: Int = 404, streamTiming: StreamTiming = .none) {
+        self.matchRules = matchRules.adding(MatchRules(matchHeaders: matchHeaders))
         self.strict = strict
         self.rewriteURLs = rewriteURLs
         self.unmatchedStatus = unmatchedStatus
@@ -49,7 +55,7 @@ package final class Replayer: Responder {
                 onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void = { _ in }, keysFrom: ReplayIndex? = nil) {
         self.init(
             index: ReplayIndex(
-                cassettes: cassettes, matchHeaders: options.matchHeaders, baseURL: options.rewriteURLs ? baseURL : nil,
+                cassettes: cassettes, rules: options.matchRules, baseURL: options.rewriteURLs ? baseURL : nil,
                 keysFrom: keysFrom, streamTiming: options.streamTiming),
             options: options, journal: journal, scope: scope, fallback: fallback, onUnmatched: onUnmatched)
     }
@@ -153,7 +159,7 @@ package final class Replayer: Responder {
         if let fallback { return fallback.reply(to: request) }
         let report = UnmatchedReport(
             method: request.method, path: request.path, query: request.query, operation: operation, reason: reason,
-            nearest: nearest())
+            nearest: nearest(), matchRules: index.normalizer.rules.descriptions)
         return Replayer.miss(request, report, options: options, journal: journal, scope: scope, onUnmatched: onUnmatched)
     }
 

@@ -14,14 +14,24 @@ public struct UnmatchedReport: Sendable, Equatable {
     public let reason: String
     /// The recorded requests nearest to it, closest first, each with what differs.
     public let nearest: [NearMiss]
+    /// The match rules in force (``MatchRules/descriptions``: `ignore json $.n`), so a reader knows what was compared;
+    /// empty when everything was.
+    public let matchRules: [String]
 
-    package init(method: String, path: String, query: String?, operation: String? = nil, reason: String, nearest: [NearMiss]) {
+    package init(method: String, path: String, query: String?, operation: String? = nil, reason: String, nearest: [NearMiss],
+                 matchRules: [String] = []) {
         self.method = method
         self.path = path
         self.query = query
         self.operation = operation
         self.reason = reason
         self.nearest = nearest
+        self.matchRules = matchRules
+    }
+
+    /// `; match rules: ignore json $.n, null matches absent`, or nothing when everything was compared.
+    var rulesNote: String {
+        matchRules.isEmpty ? "" : "; match rules: " + matchRules.joined(separator: ", ")
     }
 
     /// The path with its query: `/repos/o/r/issues?per_page=4`.
@@ -41,16 +51,18 @@ public struct UnmatchedReport: Sendable, Equatable {
         var request: [JSONMember] = [JSONMember("method", .string(method)), JSONMember("path", .string(path))]
         if let query { request.append(JSONMember("query", .string(query))) }
         if let operation { request.append(JSONMember("operation", .string(operation))) }
-        return .object([
+        var members = [
             JSONMember("error", .string("mockapi: \(reason): \(method) \(described)")),
             JSONMember("request", .object(request)),
             JSONMember("nearest", .array(nearest.map(\.jsonValue))),
-        ])
+        ]
+        if !matchRules.isEmpty { members.append(JSONMember("matchRules", .array(matchRules.map { .string($0) }))) }
+        return .object(members)
     }
 
     /// The same, on one line, for the log.
     public var line: String {
-        var text = "unmatched \(method) \(described) (\(reason))"
+        var text = "unmatched \(method) \(described) (\(reason)\(rulesNote))"
         guard let best = nearest.first else { return text + "; nothing recorded is close" }
         text += "; nearest: \(best.cassette)[\(best.index)] \(best.request)"
         if !best.differences.isEmpty { text += ": " + best.differences.joined(separator: "; ") }
@@ -63,7 +75,7 @@ extension UnmatchedReport {
     /// The whole report for a person reading a test log: the request and why, then each nearest recorded request with
     /// what differs, one per line (indented by `indent`).
     package func lines(indent: String = "") -> [String] {
-        var lines = ["\(indent)\(method) \(described): \(reason)"]
+        var lines = ["\(indent)\(method) \(described): \(reason)\(rulesNote)"]
         if nearest.isEmpty { lines.append("\(indent)  nothing recorded is close") }
         for miss in nearest {
             let differences = miss.differences.isEmpty ? "" : ": " + miss.differences.joined(separator: "; ")

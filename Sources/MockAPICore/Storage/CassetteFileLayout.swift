@@ -15,7 +15,7 @@ struct CassetteFileLayout {
     /// MiB, on the recording machine).
     static let chunkSize = 1 << 20
 
-    init(source: String?, lintAllowances: [LintAllowance] = []) {
+    init(source: String?, lintAllowances: [LintAllowance] = [], matchRules: MatchRules = .exact) {
         var head = Array("{\n  \"mockapi\": \(Cassette.formatVersion),\n".utf8)
         if let source {
             head += Array("  \"source\": ".utf8)
@@ -25,6 +25,11 @@ struct CassetteFileLayout {
         if !lintAllowances.isEmpty {
             head += Array("  \"lint\": ".utf8)
             lintAllowances.lintJSONValue.writePretty(into: &head, indent: 2)
+            head += Array(",\n".utf8)
+        }
+        if matchRules != .exact {
+            head += Array("  \"match\": ".utf8)
+            matchRules.cassetteJSONValue.writePretty(into: &head, indent: 2)
             head += Array(",\n".utf8)
         }
         head += Array("  \"interactions\": [".utf8)

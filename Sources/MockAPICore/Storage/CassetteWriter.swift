@@ -68,7 +68,8 @@ package final class CassetteWriter: Sendable {
         if mode == .append, FileManager.default.fileExists(atPath: file) {
             do { existing = try Cassette.load(file: file) } catch { throw .existingUnreadable(error) }
         }
-        var layout = CassetteFileLayout(source: existing?.source ?? source, lintAllowances: existing?.lintAllowances ?? [])
+        var layout = CassetteFileLayout(
+            source: existing?.source ?? source, lintAllowances: existing?.lintAllowances ?? [], matchRules: existing?.matchRules ?? .exact)
         layout.append((existing?.interactions ?? []).map(CassetteFileLayout.encode))
         let leaks = layout.withFileBytes { Redactor.leaks(of: secrets, in: $0) }
         guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: leaks) }

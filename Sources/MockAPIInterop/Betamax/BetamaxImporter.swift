@@ -36,21 +36,18 @@ struct BetamaxImporter {
     private func interaction(_ entry: InputField, warnings: inout [ImportWarning]) throws(InteropError) -> Interaction {
         let request = try entry.required("request")
         let response = try entry.required("response")
+        entry.reportUnknown(known: ["request", "response", "recorded_at"], warnings: &warnings)
+        request.reportUnknown(known: ["method", "uri", "headers", "body"], warnings: &warnings)
+        response.reportUnknown(known: ["status", "status_code", "headers", "body", "url"], warnings: &warnings)
+        for message in [request, response] {
+            message.optional("body")?.reportUnknown(known: Self.bodyMembers, warnings: &warnings)
+        }
 
         let methodField = try request.required("method")
-        let method = try methodField.string()
-        guard !method.isEmpty, method.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
-            throw methodField.failure("expected an HTTP method such as GET, found \"\(method)\"")
-        }
+        let method = try ImportedRequestLine.method(try methodField.string(), example: "GET", failure: methodField.failure)
         let uriField = try request.required("uri")
-        let url: AbsoluteURL
-        switch AbsoluteURL.parse(try uriField.string()) {
-        case .success(let parsed): url = parsed
-        case .failure(let problem): throw uriField.failure(problem.reason)
-        }
-        if url.droppedCredentials {
-            warnings.append(ImportWarning(file: file, at: uriField.path, message: "user:password@ credentials in the URI left out"))
-        }
+        let url = try ImportedRequestLine.url(
+            try uriField.string(), noun: "URI", file: file, at: uriField.path, failure: uriField.failure, warnings: &warnings)
 
         let codeField: InputField
         if let status = response.optional("status") {
@@ -60,8 +57,7 @@ struct BetamaxImporter {
         } else {
             throw response.child("status", .null).failure("required field is missing (neither status nor status_code)")
         }
-        let status = try codeField.integer()
-        guard (100...599).contains(status) else { throw codeField.failure("expected an HTTP status from 100 to 599, found \(status)") }
+        let status = try ImportedRequestLine.status(try codeField.integer(), failure: codeField.failure)
 
         var responseHeaders = try headers(response)
         let bodyField = response.optional("body") ?? response.child("body", .null)
@@ -95,6 +91,9 @@ struct BetamaxImporter {
         return try ImportedMessage.headers(pairs, exact: false, file: file) { places[$0] }
     }
 
+    /// The members of a body object this reader reads.
+    static let bodyMembers: Set<String> = ["string", "encoding", "base64_string"]
+
     /// The bytes of `body`: `base64_string`, or `string` in its `encoding`.
     private func body(_ message: InputField) throws(InteropError) -> [UInt8] {
         guard let body = message.optional("body") else { return [] }
@@ -103,7 +102,16 @@ struct BetamaxImporter {
             guard let bytes = Base64.decode(try encoded.string()) else { throw encoded.failure("not valid base64") }
             return bytes
         }
-        guard let string = body.optional("string") else { return [] }
+        guard let string = body.optional("string") else {
+            // A body held only in a member this reader does not know would become an empty answer: an error instead.
+            if case .object(let members) = body.value,
+                case let others = members.filter({ !$0.value.isNull && !Self.bodyMembers.contains($0.name) }).map(\.name),
+                !others.isEmpty
+            {
+                throw body.failure("the body is in \(others.joined(separator: ", ")), which is not read; expected string or base64_string")
+            }
+            return []
+        }
         let text = try string.string()
         let encoding = try body.optional("encoding")?.string().lowercased() ?? "utf-8"
         switch encoding {

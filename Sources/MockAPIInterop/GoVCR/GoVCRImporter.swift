@@ -42,25 +42,22 @@ struct GoVCRImporter {
     private func interaction(_ entry: YAMLField, warnings: inout [ImportWarning]) throws(InteropError) -> Interaction {
         let request = try entry.required("request")
         let response = try entry.required("response")
+        // Protocol versions, lengths and the connection's addresses describe the exchange; `form` repeats the body.
+        let described: Set<String> = ["proto", "proto_major", "proto_minor", "content_length", "transfer_encoding", "trailer"]
+        try entry.reportUnknown(known: ["id", "request", "response", "discard_on_save"], warnings: &warnings)
+        try request.reportUnknown(
+            known: described.union(["method", "url", "headers", "body", "form", "host", "remote_addr", "request_uri"]), warnings: &warnings)
+        try response.reportUnknown(
+            known: described.union(["status", "code", "headers", "body", "duration", "uncompressed"]), warnings: &warnings)
 
         let methodField = try request.required("method")
-        let method = try methodField.string().uppercased()
-        guard !method.isEmpty, method.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
-            throw methodField.failure("expected an HTTP method such as GET, found \"\(method)\"")
-        }
+        let method = try ImportedRequestLine.method(try methodField.string().uppercased(), example: "GET", failure: methodField.failure)
         let urlField = try request.required("url")
-        let url: AbsoluteURL
-        switch AbsoluteURL.parse(try urlField.string()) {
-        case .success(let parsed): url = parsed
-        case .failure(let problem): throw urlField.failure(problem.reason)
-        }
-        if url.droppedCredentials {
-            warnings.append(ImportWarning(file: file, at: urlField.path, message: "user:password@ credentials in the URL left out"))
-        }
+        let url = try ImportedRequestLine.url(
+            try urlField.string(), noun: "URL", file: file, at: urlField.path, failure: urlField.failure, warnings: &warnings)
 
         let codeField = try response.required("code")
-        let status = try codeField.integer()
-        guard (100...599).contains(status) else { throw codeField.failure("expected an HTTP status from 100 to 599, found \(status)") }
+        let status = try ImportedRequestLine.status(try codeField.integer(), failure: codeField.failure)
 
         var responseHeaders = try response.headers()
         let bodyField = try response.optional("body") ?? response

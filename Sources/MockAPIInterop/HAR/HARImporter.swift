@@ -57,23 +57,24 @@ struct HARImporter {
     private func interaction(_ entry: InputField, exact: Bool, warnings: inout [ImportWarning]) throws(InteropError) -> Interaction {
         let request = try entry.required("request")
         let response = try entry.required("response")
+        entry.reportUnknown(known: [
+            "request", "response", "startedDateTime", "time", "cache", "timings", "serverIPAddress", "connection", "pageref",
+            "comment", "recordedAt",
+        ], customPrefix: true, warnings: &warnings)
+        request.reportUnknown(known: [
+            "method", "url", "httpVersion", "cookies", "headers", "queryString", "postData", "headersSize", "bodySize", "comment",
+        ], customPrefix: true, warnings: &warnings)
+        response.reportUnknown(known: [
+            "status", "statusText", "httpVersion", "cookies", "headers", "content", "redirectURL", "headersSize", "bodySize",
+            "comment",
+        ], customPrefix: true, warnings: &warnings)
         let urlField = try request.required("url")
-        let url: AbsoluteURL
-        switch AbsoluteURL.parse(try urlField.string()) {
-        case .success(let parsed): url = parsed
-        case .failure(let problem): throw urlField.failure(problem.reason)
-        }
-        if url.droppedCredentials {
-            warnings.append(ImportWarning(file: file, at: urlField.path, message: "user:password@ credentials in the URL left out"))
-        }
+        let url = try ImportedRequestLine.url(
+            try urlField.string(), noun: "URL", file: file, at: urlField.path, failure: urlField.failure, warnings: &warnings)
         let method = try request.required("method")
-        let methodName = try method.string()
-        guard !methodName.isEmpty, methodName.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
-            throw method.failure("expected an HTTP method such as GET, found \"\(methodName)\"")
-        }
+        let methodName = try ImportedRequestLine.method(try method.string(), example: "GET", failure: method.failure)
         let statusField = try response.required("status")
-        let status = try statusField.integer()
-        guard (100...599).contains(status) else { throw statusField.failure("expected an HTTP status from 100 to 599, found \(status)") }
+        let status = try ImportedRequestLine.status(try statusField.integer(), failure: statusField.failure)
 
         var requestHeaders = try headers(request, exact: exact)
         var requestBody: [UInt8] = []

@@ -20,6 +20,14 @@ struct InputField {
         return child(name, member)
     }
 
+    /// Warns of each member of this object that is not null and not in `known` (``ImportedRequestLine/reportUnknown``).
+    /// Names starting with `_` are skipped when `customPrefix` (HAR's custom fields: `_initiator`, `_priority`).
+    func reportUnknown(known: Set<String>, customPrefix: Bool = false, warnings: inout [ImportWarning]) {
+        guard case .object(let members) = value else { return }
+        let names = members.filter { !$0.value.isNull && !(customPrefix && $0.name.hasPrefix("_")) }.map(\.name)
+        ImportedRequestLine.reportUnknown(names, known: known, file: file, at: path, warnings: &warnings)
+    }
+
     func required(_ name: String) throws(InteropError) -> InputField {
         guard case .object = value else { throw failure("expected an object, found \(value.kindDescription)") }
         guard let member = optional(name) else { throw child(name, .null).failure("required field is missing") }

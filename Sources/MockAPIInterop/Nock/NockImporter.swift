@@ -39,13 +39,14 @@ struct NockImporter {
             throw definition.failure(
                 "expected a nock definition (an object with scope, method and path), found \(definition.value.kindDescription)")
         }
+        definition.reportUnknown(known: [
+            "scope", "method", "path", "body", "status", "response", "rawHeaders", "headers", "reqheaders", "responseIsBinary",
+        ], warnings: &warnings)
         let scopeField = try definition.required("scope")
-        let scope = try url(try scopeField.string(), field: scopeField)
+        let scope = try ImportedRequestLine.url(
+            try scopeField.string(), noun: "scope", file: file, at: scopeField.path, failure: scopeField.failure, warnings: &warnings)
         guard scope.path == "/", scope.query == nil else {
             throw scopeField.failure("expected an origin such as https://api.github.com:443, without a path")
-        }
-        if scope.droppedCredentials {
-            warnings.append(ImportWarning(file: file, at: scopeField.path, message: "user:password@ credentials in the scope left out"))
         }
         let pathField = try definition.required("path")
         let pathText = try pathField.string()
@@ -53,14 +54,10 @@ struct NockImporter {
         let target = try url(scope.origin + pathText, field: pathField)
 
         let methodField = try definition.required("method")
-        let method = try methodField.string()
-        guard !method.isEmpty, method.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
-            throw methodField.failure("expected an HTTP method such as get, found \"\(method)\"")
-        }
+        let method = try ImportedRequestLine.method(try methodField.string(), example: "get", failure: methodField.failure)
         var status = 200
         if let statusField = definition.optional("status") {
-            status = try statusField.integer()
-            guard (100...599).contains(status) else { throw statusField.failure("expected an HTTP status from 100 to 599, found \(status)") }
+            status = try ImportedRequestLine.status(try statusField.integer(), failure: statusField.failure)
         }
 
         let message = NockMessage(file: file)

@@ -53,32 +53,28 @@ struct VCRImporter {
         let request = try entry.required("request")
         let response = try entry.required("response")
 
+        try entry.reportUnknown(known: ["request", "response", "recorded_at"], warnings: &warnings)
+        try request.reportUnknown(known: ["method", "uri", "body", "headers"], warnings: &warnings)
+        try response.reportUnknown(known: ["status", "headers", "body", "http_version", "adapter_metadata"], warnings: &warnings)
+
         let methodField = try request.required("method")
         var method = try methodField.string()
         if method.hasPrefix(":") { method.removeFirst() }  // a Ruby symbol, as very old VCR wrote it
-        guard !method.isEmpty, method.utf8.allSatisfy(HTTPSyntax.isTokenByte) else {
-            throw methodField.failure("expected an HTTP method such as get, found \"\(method)\"")
-        }
+        method = try ImportedRequestLine.method(method, example: "get", failure: methodField.failure)
         let uriField = try request.required("uri")
-        let url: AbsoluteURL
-        switch AbsoluteURL.parse(try uriField.string()) {
-        case .success(let parsed): url = parsed
-        case .failure(let problem): throw uriField.failure(problem.reason)
-        }
-        if url.droppedCredentials {
-            warnings.append(ImportWarning(file: file, at: uriField.path, message: "user:password@ credentials in the URI left out"))
-        }
+        let url = try ImportedRequestLine.url(
+            try uriField.string(), noun: "URI", file: file, at: uriField.path, failure: uriField.failure, warnings: &warnings)
 
         let statusField = try response.required("status")
         let codeField = if case .mapping = statusField.node { try statusField.required("code") } else { statusField }
-        let status = try codeField.integer()
-        guard (100...599).contains(status) else { throw codeField.failure("expected an HTTP status from 100 to 599, found \(status)") }
+        if case .mapping = statusField.node { try statusField.reportUnknown(known: ["code", "message"], warnings: &warnings) }
+        let status = try ImportedRequestLine.status(try codeField.integer(), failure: codeField.failure)
 
         let requestHeaders = try headers(request)
         var responseHeaders = try headers(response)
-        let requestBody = try body(request)
+        let requestBody = try body(request, warnings: &warnings)
         let bodyField = try response.optional("body") ?? response
-        let coded = try body(response)
+        let coded = try body(response, warnings: &warnings)
         let decoded = try ImportedMessage.storedBody(
             coded, headers: &responseHeaders, file: file, place: bodyField.path, failure: bodyField.failure, warnings: &warnings)
 
@@ -100,18 +96,26 @@ struct VCRImporter {
         try message.headers()
     }
 
-    /// `body:` in any of the forms the two tools write.
-    private func body(_ message: YAMLField) throws(InteropError) -> [UInt8] {
+    /// `body:` in any of the forms the two tools write. A mapping without `string` or `base64_string` that holds
+    /// something else (`parsed_body`) is an error: its body cannot be read, and an empty one would change the answer.
+    private func body(_ message: YAMLField, warnings: inout [ImportWarning]) throws(InteropError) -> [UInt8] {
         guard let body = try message.optional("body") else { return [] }
         switch body.node {
         case .scalar:
             return try body.bytes()
         case .mapping:
+            let known: Set<String> = ["encoding", "string", "base64_string"]
+            try body.reportUnknown(known: known, warnings: &warnings)
             if let encoded = try body.optional("base64_string") {
                 guard let bytes = Base64.decode(try encoded.string()) else { throw encoded.failure("not valid base64") }
                 return bytes
             }
-            return try body.optional("string")?.bytes() ?? []
+            if let string = try body.optional("string") { return try string.bytes() }
+            let others = try body.members().filter { !known.contains($0.name) && !$0.field.isNull }.map(\.name)
+            guard others.isEmpty else {
+                throw body.failure("the body is in \(others.joined(separator: ", ")), which is not read; expected string or base64_string")
+            }
+            return []
         default:
             throw body.failure("expected a string or a mapping with string or base64_string, found \(body.kind)")
         }

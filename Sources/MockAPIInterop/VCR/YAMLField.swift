@@ -42,6 +42,13 @@ struct YAMLField {
         try members().first { $0.name == name && !$0.field.isNull }?.field
     }
 
+    /// Warns of each member of this mapping that is not null and not in `known` (``ImportedRequestLine/reportUnknown``).
+    func reportUnknown(known: Set<String>, warnings: inout [ImportWarning]) throws(InteropError) {
+        guard case .mapping = node else { return }
+        let names = try members().filter { !$0.field.isNull }.map(\.name)
+        ImportedRequestLine.reportUnknown(names, known: known, file: file, at: path, warnings: &warnings)
+    }
+
     func required(_ name: String) throws(InteropError) -> YAMLField {
         guard let member = try optional(name) else {
             throw YAMLField(node: node, file: file, path: path.isEmpty ? name : "\(path).\(name)").failure("required field is missing")

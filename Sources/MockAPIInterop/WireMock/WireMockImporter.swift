@@ -45,9 +45,16 @@ struct WireMockImporter {
     private func interaction(_ stub: InputField, warnings: inout [ImportWarning]) throws(InteropError) -> Interaction? {
         let request = try stub.required("request")
         let response = try stub.required("response")
+        // Names, ids and scenario bookkeeping describe the stub, not the exchange; delays and faults are WireMock's.
+        stub.reportUnknown(known: [
+            "id", "uuid", "name", "request", "response", "priority", "persistent", "metadata", "insertionIndex",
+        ], warnings: &warnings)
+        response.reportUnknown(known: [
+            "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName", "fixedDelayMilliseconds",
+        ], warnings: &warnings)
         let methodField = try request.required("method")
         let method = try methodField.string().uppercased()
-        guard method != "ANY", method.utf8.allSatisfy(HTTPSyntax.isTokenByte), !method.isEmpty else {
+        guard method != "ANY", ImportedRequestLine.isMethod(method) else {
             warnings.append(ImportWarning(file: file, at: methodField.path, message: "method \(method) is not one request: stub skipped"))
             return nil
         }
@@ -70,10 +77,8 @@ struct WireMockImporter {
                 requestHeaders.append((member.name, value))
             }
         }
-        let status = try response.required("status").integer()
-        guard (100...599).contains(status) else {
-            throw response.child("status", .null).failure("expected an HTTP status from 100 to 599, found \(status)")
-        }
+        let statusField = try response.required("status")
+        let status = try ImportedRequestLine.status(try statusField.integer(), failure: statusField.failure)
         var responseHeaders = try headers(response.optional("headers"))
         let bodyPlace = response.path
         let responseBody = try ImportedMessage.storedBody(

@@ -29,6 +29,26 @@ struct ReloadTests {
         #expect(!service.reload().changed, "nothing changed since")
     }
 
+    /// A reloaded cassette whose `match` names a header the server does not collect is refused, naming the field;
+    /// its previous version stays. Other match rules take effect on reload.
+    @Test func reloadedMatchRules_applyUnlessTheyNeedAnUncollectedHeader() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/a.json"
+        try Cassette(interactions: [.get("/a?ts=1", status: 200)]).save(to: file)
+        let service = try service(folder)
+        #expect(await service.respond(to: .get("/@a/a?ts=2")).status == 404)
+
+        try Cassette(matchRules: MatchRules(ignoreQuery: ["ts"]), interactions: [.get("/a?ts=1", status: 201)]).save(to: file)
+        #expect(service.reload().problems.isEmpty)
+        #expect(await service.respond(to: .get("/@a/a?ts=2")).status == 201)
+
+        try Cassette(matchRules: MatchRules(matchHeaders: ["x-tenant"]), interactions: [.get("/a", status: 202)]).save(to: file)
+        let report = service.reload()
+        #expect(report.problems.count == 1)
+        #expect(report.problems.first?.contains("a.json: match.matchHeaders: x-tenant not collected by this server") == true)
+        #expect(await service.respond(to: .get("/@a/a?ts=2")).status == 201, "the previous version stays")
+    }
+
     /// Requests answered while reloads replace the catalog each get a whole answer of the old or the new version: a
     /// replaced catalog stays alive until no request is using it.
     @Test func reloadsWhileAnswering_everyAnswerIsWhole() throws {
