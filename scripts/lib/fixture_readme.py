@@ -111,6 +111,9 @@ scripts/build-fixtures /path/to/data   # or an explicit data folder
 scripts/build-fixtures --check         # compare a fresh build with Fixtures/ (when the data is there), then lint
 ```
 
+The script also writes the decap-cms sessions that cannot be served with `Fixtures/` (see the GraphQL section) into
+`Tests/IntegrationTests/Recordings/decap-cms/`, and checks them the same way.
+
 The script is Python 3, standard library only, and deterministic: a second run changes nothing. It runs the built
 `mockapi` (`$MOCKAPI`, else `.build/debug/mockapi` or `.build/release/mockapi` when newer than the sources, else it
 builds the debug one) for `mockapi import` and `mockapi lint Fixtures`.

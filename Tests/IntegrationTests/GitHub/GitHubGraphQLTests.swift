@@ -6,7 +6,8 @@ import MockAPIJSON
 import MockAPITesting
 import Testing
 
-/// `GitHubClient.graphql` against real GitHub GraphQL recordings (`Fixtures/github-graphql/`), the base URL swapped
+/// `GitHubClient.graphql` against real GitHub GraphQL recordings (`Fixtures/github-graphql/`, and decap-cms sessions in
+/// `Recordings/decap-cms/`), the base URL swapped
 /// for the replay server's. The documents sent here are laid out differently from the recorded ones on purpose:
 /// replay matches GraphQL by meaning.
 struct GitHubGraphQLTests {
@@ -137,21 +138,31 @@ struct GitHubGraphQLTests {
         }
     }
 
+    /// The decap-cms session cassettes: one in `Fixtures/github-graphql/`, the others in
+    /// `Tests/IntegrationTests/Recordings/decap-cms/` (sessions that answer the same request differently, served one at
+    /// a time), each with the name the replay server gives it.
+    static func decapSessions() throws -> [(name: String, file: String)] {
+        let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Recordings/decap-cms").standardized.path
+        let files = try FileManager.default.contentsOfDirectory(atPath: recordings)
+            .filter { $0.hasPrefix("decap-") && $0.hasSuffix(".json") }.sorted()
+        let served = "github-graphql/decap-simple-workflow-loads"
+        return [(served, try Fixtures.resolve(served))] + files.map { (String($0.dropLast(5)), recordings + "/" + $0) }
+    }
+
     /// Every GraphQL call of the decap-cms recordings (Apollo: named fragments, inline fragments, aliases,
     /// `__typename`), sent again laid out as another client would (``reformatted(_:)``), with its variables' keys and its
     /// body's members in reverse order, finds its recording, in recorded order. Between them the recordings hold every
     /// operation decap-cms sends.
     @Test func GraphQL_decapQueriesReformatted_stillMatch() async throws {
-        let folder = try Fixtures.folder() + "/github-graphql"
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
-            .filter { $0.hasPrefix("decap-") && $0.hasSuffix(".json") }.sorted().map { String($0.dropLast(5)) }
-        #expect(names.count == 5)
+        let sessions = try Self.decapSessions()
+        #expect(sessions.count == 5)
         var operations: Set<String> = []
         var sent = 0
-        for name in names {
-            let cassette = try Cassette(bytes: try FileIO.read(folder + "/\(name).json"), file: name)
+        for (name, file) in sessions {
+            let cassette = try Cassette(bytes: try FileIO.read(file), file: file)
             let calls = cassette.interactions.enumerated().filter { $0.element.request.path == "/graphql" }
-            try await withReplayServer(cassettes: ["github-graphql/\(name)"]) { server in
+            try await withReplayServer(cassettes: [file]) { server in
                 for (_, interaction) in calls {
                     guard case .object(let members) = try JSONValue.parse(interaction.request.body.bytes),
                         let query = members.first(where: { $0.name == "query" })?.value.stringValue
@@ -175,7 +186,7 @@ struct GitHubGraphQLTests {
                     #expect(answer.response.status == 200, "\(name): \(String(decoding: answer.value, as: UTF8.self).prefix(600))")
                     sent += 1
                 }
-                #expect(answers(server) == calls.map { "github-graphql/\(name)#\($0.offset)" })
+                #expect(answers(server) == calls.map { "\(name)#\($0.offset)" })
             }
         }
         #expect(sent == 94)
