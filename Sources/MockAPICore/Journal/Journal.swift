@@ -70,7 +70,7 @@ package final class Journal: Sendable {
         var ordered: ArraySlice<JournalEntry> { ring[start...] + ring[..<start] }
 
         /// Counts an entry and keeps it, in place of the oldest once the ring is full.
-        mutating func keep(_ entry: JournalEntry, capacity: Int) {
+        mutating func keep(_ entry: consuming JournalEntry, capacity: Int) {
             counts.requests += 1
             switch entry.outcome {
             case .matched: counts.matched += 1

@@ -83,7 +83,7 @@ package final class Replayer: Responder {
     }
 
     private func answerAndPosition(to request: HTTPRequest) -> (reply: Reply, position: Int?) {
-        let key = index.normalizer.key(for: request)
+        let key = index.key(for: request)
         let operation = key.body.graphQLOperation
         if let queue = index.queueNumber(for: key) {
             return answer(fromQueue: queue, request: request, operation: operation)
