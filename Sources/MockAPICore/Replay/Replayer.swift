@@ -115,7 +115,7 @@ package final class Replayer: Responder {
 
     /// The recorded interaction the request would be answered with now, without using it up or journaling anything.
     package func peek(_ request: HTTPRequest) -> ReplayEntry? {
-        var key = index.normalizer.key(for: request)
+        var key = index.key(for: request)
         if let entry = index.queue(for: key)?.peek(strict: options.strict) { return entry }
         guard key.method == "HEAD" else { return nil }
         key.method = "GET"
