@@ -27,7 +27,9 @@ extension JSONValue {
         return try result.get()
     }
 
-    private static func parse(_ bytes: UnsafeRawBufferPointer, builder: TreeBuilder) throws(JSONParseError) -> JSONValue {
+    private static func parse(
+        _ bytes: UnsafeRawBufferPointer, builder: TreeBuilder
+    ) throws(JSONParseError) -> JSONValue {
         var builder = builder
         var callbacks = yajl_callbacks()
         callbacks.yajl_null = { TreeBuilder.from($0).pointee.push(.null) }

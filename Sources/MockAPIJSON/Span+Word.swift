@@ -1,7 +1,7 @@
 extension Span where Element == UInt8 {
-    /// The eight bytes at `offset` as one little-endian word, read through the span's bounds checks, for scans that test
-    /// eight bytes at once (``JSONValue/mayNeedEscape(_:)``). Loading the word through a raw pointer instead saved 0.3% of
-    /// the instructions to load the bench set (callgrind): not worth an unsafe pointer.
+    /// The eight bytes at `offset` as one little-endian word, read through the span's bounds checks, for scans that
+    /// test eight bytes at once (``JSONValue/mayNeedEscape(_:)``). Loading the word through a raw pointer instead saved
+    /// 0.3% of the instructions to load the bench set (callgrind): not worth an unsafe pointer.
     @inline(__always)
     func word(at offset: Int) -> UInt64 {
         let bytes = extracting(offset..<(offset + 8))
