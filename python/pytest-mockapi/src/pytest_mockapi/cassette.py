@@ -79,7 +79,7 @@ class CassetteUse:
         folder = tempfile.mkdtemp(prefix="recording-", dir=self.workdir)
         self._staging = os.path.join(folder, os.path.basename(self.file))
         self._process = MockapiProcess(
-            self.binary, ["record", "--cassette", self._staging, "--overwrite"]
+            self.binary, ["record", "--cassette", self._staging]
             + self._upstream_arguments() + self._redaction_arguments(), self.workdir)
         self.base_url = self._process.url
 
