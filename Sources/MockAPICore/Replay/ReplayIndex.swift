@@ -109,9 +109,7 @@ package final class ReplayIndex: Sendable {
     }
 
     /// The queue recorded for a key: one hash lookup.
-    /// The key of an incoming request under this index's rules. Asked of the index rather than read off its
-    /// `normalizer`: a caller that reads the normalizer copies it (its rules and learnt names, a dozen references that
-    /// every request then retained and released, from both worker threads).
+    /// The key of an incoming request under this index's rules (a caller reading `normalizer` copied it every request).
     func key(for request: HTTPRequest) -> RequestKey {
         normalizer.key(for: request)
     }
