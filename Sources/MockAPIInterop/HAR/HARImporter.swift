@@ -84,9 +84,12 @@ struct HARImporter {
                 requestBody = Array(HARImporter.form(try params.nameValuePairs()).utf8)
             }
             if !requestBody.isEmpty, !requestHeaders.contains("content-type"),
-                let mimeType = try postData.optional("mimeType")?.string(), !mimeType.isEmpty
+                let mimeField = postData.optional("mimeType"), case let mimeType = try mimeField.string(), !mimeType.isEmpty
             {
-                requestHeaders.append("content-type", mimeType)
+                // Checked as any header value is.
+                let contentType = try ImportedMessage.headers(
+                    [("content-type", mimeType)], exact: true, file: file) { _ in mimeField.path }
+                requestHeaders.fields += contentType.fields
             }
         }
         var responseHeaders = try headers(response, exact: exact)

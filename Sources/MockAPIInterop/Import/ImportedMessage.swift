@@ -27,13 +27,13 @@ enum ImportedMessage {
             guard !pair.value.utf8.contains(0) else {
                 throw .invalid(file: file, at: place(index), reason: "the value of \(pair.name) contains a NUL byte")
             }
-            for line in pair.value.split(separator: "\n", omittingEmptySubsequences: false) {
-                var value = Substring(line)
-                if value.hasSuffix("\r") { value = value.dropLast() }
-                guard !value.contains("\r") else {
+            // By bytes, not Characters: "\r\n" is one Character, which neither "\n" nor "\r" matches.
+            for line in pair.value.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                let value = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+                guard !value.contains(UInt8(ascii: "\r")) else {
                     throw .invalid(file: file, at: place(index), reason: "the value of \(pair.name) contains a lone carriage return")
                 }
-                headers.append(pair.name, String(value))
+                headers.append(pair.name, String(decoding: value, as: UTF8.self))
             }
         }
         return headers
