@@ -83,4 +83,49 @@ struct NearMissAlignmentTests {
         #expect(line.hasPrefix("body: \"…") && line.contains("end: 2") && line.contains("end: 1"), "\(line)")
         #expect(line.hasSuffix("from character \(text.count + 5))"), "\(line)")
     }
+
+    /// A GraphQL argument that differs late in a long string: the excerpt is around the difference, as for a JSON
+    /// string, not the start both share.
+    @Test func GraphQL_longArgumentThatDiffersLate_showsTheDifferingCharacters() async {
+        let words = String(repeating: "repo:octocat/hello-world is:open label:bug ", count: 3)
+        func query(_ tail: String) -> String { #"query Find { search(query: "\#(words)\#(tail)", type: ISSUE, first: 5) { issueCount } }"# }
+        let interaction = GraphQLRequests.recorded(query("sort:created-asc"))
+        let answer = await Replayer.make([.make([interaction])]).respond(to: GraphQLRequests.sent(query("sort:updated-desc")))
+        let lines = answer.json?["nearest"]?.arrayValue?.first?["differences"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(lines.count == 1)
+        let line = lines.first ?? ""
+        #expect(line.hasPrefix("query: search(query:) …"), "\(line)")
+        #expect(line.contains("sort:updated-desc") && line.contains("sort:created-asc"), "\(line)")
+        // The argument's canonical text starts with its quote: the first difference is after it and the words.
+        #expect(line.hasSuffix("from character \(words.count + 1 + "sort:".count))"), "\(line)")
+    }
+
+    /// More differing leaves than are shown: the report says exactly how many more.
+    @Test func manyDifferingLeaves_andNMore_isExact() async {
+        let names = (0..<13).map { "f\($0)" }
+        func body(_ value: Int) -> String { "{" + names.map { #""\#($0)":\#(value)"# }.joined(separator: ",") + "}" }
+        let lines = await Self.differences(recorded: body(1), sent: body(2))
+        #expect(lines.count == 9, "\(lines)")
+        #expect(lines.prefix(8).allSatisfy { $0.hasPrefix("body field $.f") }, "\(lines)")
+        #expect(lines.last == "… and 5 more")
+    }
+
+    /// Every differing leaf counts in ranking, not only the shown ones: ten long strings are nearer than twelve
+    /// one-digit changes, whatever their edit distance.
+    @Test func leavesBeyondTheShownOnes_countInRanking() async {
+        let names = (0..<12).map { "f\($0)" }
+        func body(_ value: (Int) -> String) -> String {
+            "{" + names.enumerated().map { #""\#($1)":\#(value($0))"# }.joined(separator: ",") + "}"
+        }
+        let long = #""\#(String(repeating: "x", count: 40))""#
+        let bodies = [body { _ in "2" }, body { $0 < 10 ? long : "1" }]
+        let interactions = bodies.map {
+            Interaction.make("POST", "/v1/x", requestBody: .json(try! JSONValue.parse($0)), requestHeaders: [("Content-Type", "application/json")])
+        }
+        let answer = await Replayer.make([.make(interactions)]).respond(to: .post("/v1/x", json: body { _ in "1" }))
+        let order = answer.json?["nearest"]?.arrayValue?.compactMap { $0["index"].flatMap { Int($0.description) } }
+        #expect(order == [1, 0])
+        let more = answer.json?["nearest"]?.arrayValue?.compactMap { $0["differences"]?.arrayValue?.last?.stringValue }
+        #expect(more == ["… and 2 more", "… and 4 more"])
+    }
 }

@@ -11,24 +11,23 @@ import MockAPIJSON
 struct GraphQLDifferences {
     let normalizer: RequestNormalizer
 
-    func lines(_ mine: JSONValue, recorded theirs: JSONValue) -> [String] {
+    /// Appends what differs to `lines`; nothing when either body is not a GraphQL request whose document parses.
+    func collect(_ mine: JSONValue, recorded theirs: JSONValue, into lines: inout DifferenceList) {
         guard let sent = GraphQLBody(mine), let recorded = GraphQLBody(theirs),
             let sentOperation = try? normalizer.graphQLDocuments.document(sent.query).operation(named: sent.operationName),
             let recordedOperation = try? normalizer.graphQLDocuments.document(recorded.query)
                 .operation(named: recorded.operationName)
-        else { return [] }
-        var lines: [String] = []
+        else { return }
         let sentName = GraphQLOperation.describe(type: sentOperation.type, name: sent.operationName ?? sentOperation.name)
         let recordedName = GraphQLOperation.describe(
             type: recordedOperation.type, name: recorded.operationName ?? recordedOperation.name)
         if sentName != recordedName { lines.append("operation: \(sentName) (recorded \(recordedName))") }
         if sentOperation.variableDefinitions != recordedOperation.variableDefinitions {
-            lines.append("query: variable definitions \(show(sentOperation.variableDefinitions)) "
-                + "(recorded \(show(recordedOperation.variableDefinitions)))")
+            lines.append("query: variable definitions "
+                + pair(sentOperation.variableDefinitions, recordedOperation.variableDefinitions))
         }
         if sentOperation.directives != recordedOperation.directives {
-            lines.append("query: operation directives \(show(sentOperation.directives)) "
-                + "(recorded \(show(recordedOperation.directives)))")
+            lines.append("query: operation directives " + pair(sentOperation.directives, recordedOperation.directives))
         }
         selectionDifferences(sentOperation.selections, recordedOperation.selections, at: "", into: &lines)
         let sentVariables = sent.variables.map { normalizer.blankPlaceholders($0, at: "$.variables") } ?? .object([])
@@ -37,12 +36,11 @@ struct GraphQLDifferences {
         RequestComparison.jsonDifferences(
             normalizer.blankPlaceholders(.object(sent.otherMembers), at: "$"), .object(recorded.otherMembers), at: "$",
             into: &lines)
-        return lines
     }
 
     /// Selections paired by their path segment (alias and name, or fragment type), in the order they were sent.
     private func selectionDifferences(
-        _ sent: [GraphQLSelection], _ recorded: [GraphQLSelection], at path: String, into lines: inout [String]
+        _ sent: [GraphQLSelection], _ recorded: [GraphQLSelection], at path: String, into lines: inout DifferenceList
     ) {
         var unpaired = recorded
         for selection in sent {
@@ -55,7 +53,7 @@ struct GraphQLDifferences {
             guard selection.text != other.text else { continue }
             argumentDifferences(selection.arguments, other.arguments, at: here, into: &lines)
             if selection.directives != other.directives {
-                lines.append("query: \(here) \(show(selection.directives)) (recorded \(show(other.directives)))")
+                lines.append("query: \(here) " + pair(selection.directives, other.directives))
             }
             selectionDifferences(selection.children, other.children, at: here, into: &lines)
         }
@@ -66,7 +64,7 @@ struct GraphQLDifferences {
     }
 
     private func argumentDifferences(
-        _ sent: [GraphQLArgumentText], _ recorded: [GraphQLArgumentText], at path: String, into lines: inout [String]
+        _ sent: [GraphQLArgumentText], _ recorded: [GraphQLArgumentText], at path: String, into lines: inout DifferenceList
     ) {
         var names: [String] = []
         for argument in sent + recorded where !names.contains(argument.name) { names.append(argument.name) }
@@ -75,7 +73,7 @@ struct GraphQLDifferences {
             guard mine != theirs else { continue }
             let label = "query: \(path)(\(name):)"
             switch (mine, theirs) {
-            case (let mine?, let theirs?): lines.append("\(label) \(clip(mine)) (recorded \(clip(theirs)))")
+            case (let mine?, let theirs?): lines.append("\(label) \(RequestComparison.valueDifference(mine, theirs, quoted: false))")
             case (let mine?, nil): lines.append("\(label) \(clip(mine)) (not recorded)")
             case (nil, let theirs?): lines.append("\(label) absent (recorded \(clip(theirs)))")
             case (nil, nil): break
@@ -91,6 +89,12 @@ struct GraphQLDifferences {
     }
 
     private func show(_ text: String) -> String { text.isEmpty ? "none" : clip(text) }
+
+    /// Two differing texts of the document: long ones as excerpts around where they first differ.
+    private func pair(_ sent: String, _ recorded: String) -> String {
+        sent.isEmpty || recorded.isEmpty
+            ? "\(show(sent)) (recorded \(show(recorded)))" : RequestComparison.valueDifference(sent, recorded, quoted: false)
+    }
 
     private func clip(_ text: String) -> String { text.count > 60 ? String(text.prefix(57)) + "…" : text }
 }

@@ -16,8 +16,6 @@ public struct NearMiss: Sendable, Equatable {
 
 /// Compares an unmatched request with recorded ones, part by part.
 package struct RequestComparison {
-    package static let maximumDifferences = 8
-
     let request: RequestKey
     let requestJSON: JSONValue?
     let normalizer: RequestNormalizer
@@ -31,9 +29,10 @@ package struct RequestComparison {
         }
     }
 
-    /// The differences with a recorded request, and a distance for ranking (0 only when nothing differs).
+    /// The differences with a recorded request (at most ``DifferenceList/limit`` lines, then `… and N more`, N exact),
+    /// and a distance for ranking (0 only when nothing differs) that counts every difference, shown or not.
     package func compare(with recorded: RequestKey, recordedBody: Body, matchHeaders: [String]) -> (distance: Int, differences: [String]) {
-        var differences: [String] = []
+        var differences = DifferenceList()
         var distance = 0
         if request.method != recorded.method {
             differences.append("method: \(request.method) (recorded \(recorded.method))")
@@ -49,9 +48,9 @@ package struct RequestComparison {
             distance += lines.count
         }
         if request.body != recorded.body {
-            let lines = bodyDifferences(recorded: recorded.body, recordedBody: recordedBody)
-            differences.append(contentsOf: lines)
-            distance += 1 + lines.count
+            let before = differences.count
+            bodyDifferences(recorded: recorded.body, recordedBody: recordedBody, into: &differences)
+            distance += 1 + differences.count - before
         }
         for (offset, name) in matchHeaders.enumerated() where offset < request.headers.count && offset < recorded.headers.count {
             let mine = request.headers[offset], theirs = recorded.headers[offset]
@@ -59,11 +58,7 @@ package struct RequestComparison {
             differences.append("header \(name): \(RequestComparison.show(mine)) (recorded \(RequestComparison.show(theirs)))")
             distance += 1
         }
-        if differences.count > RequestComparison.maximumDifferences {
-            let more = differences.count - RequestComparison.maximumDifferences
-            differences = Array(differences.prefix(RequestComparison.maximumDifferences)) + ["… and \(more) more"]
-        }
-        return (distance, differences)
+        return (distance, differences.shown)
     }
 
     /// The recorded body as JSON: stored as JSON, or as text that is JSON written with other spacing (Python clients,
@@ -76,33 +71,33 @@ package struct RequestComparison {
         }
     }
 
-    private func bodyDifferences(recorded: BodyKey, recordedBody: Body) -> [String] {
+    private func bodyDifferences(recorded: BodyKey, recordedBody: Body, into differences: inout DifferenceList) {
+        let before = differences.count
         switch (request.body, recorded) {
         case (.json, .json):
-            guard let mine = requestJSON, let theirs = recordedJSON(recordedBody) else { return ["body: differs"] }
-            var lines: [String] = []
-            RequestComparison.jsonDifferences(mine, theirs, at: "$", into: &lines)
-            return lines.isEmpty ? ["body: differs"] : lines
+            guard let mine = requestJSON, let theirs = recordedJSON(recordedBody) else { break }
+            RequestComparison.jsonDifferences(mine, theirs, at: "$", into: &differences)
         case (.graphQL, .graphQL):
-            guard let mine = requestJSON, let theirs = recordedJSON(recordedBody) else { return ["body: differs"] }
-            let lines = GraphQLDifferences(normalizer: normalizer).lines(mine, recorded: theirs)
-            return lines.isEmpty ? ["body: differs"] : lines
+            guard let mine = requestJSON, let theirs = recordedJSON(recordedBody) else { break }
+            GraphQLDifferences(normalizer: normalizer).collect(mine, recorded: theirs, into: &differences)
         case (.form(let mine), .form(let theirs)):
-            return RequestComparison.parameterDifferences(mine, theirs, label: "form field")
+            differences.append(contentsOf: RequestComparison.parameterDifferences(mine, theirs, label: "form field"))
         case (.none, _):
-            return ["body: none (recorded \(RequestComparison.describe(recorded)))"]
+            differences.append("body: none (recorded \(RequestComparison.describe(recorded)))")
         case (_, .none):
-            return ["body: \(RequestComparison.describe(request.body)) (recorded none)"]
+            differences.append("body: \(RequestComparison.describe(request.body)) (recorded none)")
         case (.bytes(let mine), .bytes(let theirs)):
             // Text bodies show where they first differ; other bytes only that they do.
             if let a = String(validating: mine, as: UTF8.self), let b = String(validating: theirs, as: UTF8.self) {
-                return ["body: " + (RequestComparison.stringDifference(a, b) ?? "\(RequestComparison.clip(.string(a))) (recorded \(RequestComparison.clip(.string(b))))")]
+                differences.append("body: " + RequestComparison.valueDifference(a, b))
+            } else {
+                differences.append("body: \(mine.count) bytes with different bytes (recorded \(theirs.count) bytes)")
             }
-            return ["body: \(mine.count) bytes with different bytes (recorded \(theirs.count) bytes)"]
         default:
             let kinds = (RequestComparison.describe(request.body), RequestComparison.describe(recorded))
-            return kinds.0 == kinds.1 ? ["body: \(kinds.0) with different bytes"] : ["body: \(kinds.0) (recorded \(kinds.1))"]
+            differences.append(kinds.0 == kinds.1 ? "body: \(kinds.0) with different bytes" : "body: \(kinds.0) (recorded \(kinds.1))")
         }
+        if differences.count == before { differences.append("body: differs") }
     }
 
     static func describe(_ body: BodyKey) -> String {
@@ -134,9 +129,9 @@ package struct RequestComparison {
 
     /// `label` starts each line: `body field $.page: 2 (recorded 1)`.
     static func jsonDifferences(
-        _ mine: JSONValue, _ theirs: JSONValue, at path: String, label: String = "body field", into lines: inout [String]
+        _ mine: JSONValue, _ theirs: JSONValue, at path: String, label: String = "body field", into lines: inout DifferenceList
     ) {
-        guard lines.count <= maximumDifferences, mine.canonicalBytes() != theirs.canonicalBytes() else { return }
+        guard mine.canonicalBytes() != theirs.canonicalBytes() else { return }
         switch (mine, theirs) {
         case (.object(let a), .object(let b)):
             var names: [String] = []
@@ -156,7 +151,7 @@ package struct RequestComparison {
             // A placeholder matches any value: no difference, and the client's secret is not echoed into the report.
             break
         case (.string(let a), .string(let b)):
-            lines.append("\(label) \(path): " + (stringDifference(a, b) ?? "\(clip(mine)) (recorded \(clip(theirs)))"))
+            lines.append("\(label) \(path): " + valueDifference(a, b))
         default:
             lines.append("\(label) \(path): \(clip(mine)) (recorded \(clip(theirs)))")
         }

@@ -9,7 +9,7 @@ extension RequestComparison {
 
     /// The differences of two arrays at `path`, element by element after aligning equal elements.
     static func arrayDifferences(
-        _ mine: [JSONValue], _ theirs: [JSONValue], at path: String, label: String, into lines: inout [String]
+        _ mine: [JSONValue], _ theirs: [JSONValue], at path: String, label: String, into lines: inout DifferenceList
     ) {
         guard mine.count * theirs.count <= alignmentLimit else {
             for offset in 0..<max(mine.count, theirs.count) {
@@ -58,9 +58,8 @@ extension RequestComparison {
     /// (the recording's for a removed one).
     private static func element(
         _ mine: JSONValue?, _ theirs: JSONValue?, at path: String, mineIndex: Int?, theirIndex: Int?, label: String,
-        into lines: inout [String]
+        into lines: inout DifferenceList
     ) {
-        guard lines.count <= maximumDifferences else { return }
         switch (mine, theirs) {
         case (let x?, let y?): jsonDifferences(x, y, at: "\(path)[\(mineIndex ?? 0)]", label: label, into: &lines)
         case (let x?, nil): lines.append("\(label) \(path)[\(mineIndex ?? 0)]: \(clip(x)) (not recorded)")
@@ -72,9 +71,17 @@ extension RequestComparison {
     /// Characters shown on each side of the first difference of two long strings.
     static let excerptRadius = 24
 
+    /// Two differing strings for one line: whole when both are short, else as excerpts around their first differing
+    /// character. `quoted` shows them as JSON strings (body values, text bodies); source text whose quotes are its own
+    /// (a GraphQL argument, `"repo:o/r is:open"`) is shown as written.
+    static func valueDifference(_ mine: String, _ theirs: String, quoted: Bool = true) -> String {
+        if let excerpts = stringDifference(mine, theirs, quoted: quoted) { return excerpts }
+        return quoted ? "\(clip(.string(mine))) (recorded \(clip(.string(theirs))))" : "\(mine) (recorded \(theirs))"
+    }
+
     /// Two strings that differ, as excerpts around their first differing character when either is too long to show
-    /// whole: `"…the quick brown fox…" (recorded "…the quick brown cat…", from character 1043)`.
-    static func stringDifference(_ mine: String, _ theirs: String) -> String? {
+    /// whole: `"…the quick brown fox…" (recorded "…the quick brown cat…", from character 1043)`; nil when both are short.
+    static func stringDifference(_ mine: String, _ theirs: String, quoted: Bool = true) -> String? {
         let a = Array(mine), b = Array(theirs)
         guard a.count > 60 || b.count > 60 else { return nil }
         var first = 0
@@ -82,9 +89,9 @@ extension RequestComparison {
         func excerpt(_ characters: [Character]) -> String {
             let start = max(0, first - excerptRadius), end = min(characters.count, first + excerptRadius)
             let window = String(characters[start..<end])
-            let quoted = JSONValue.string(window).description
-            let inner = quoted.dropFirst().dropLast()
-            return "\"" + (start > 0 ? "…" : "") + inner + (end < characters.count ? "…" : "") + "\""
+            let inner = quoted ? String(JSONValue.string(window).description.dropFirst().dropLast()) : window
+            let shown = (start > 0 ? "…" : "") + inner + (end < characters.count ? "…" : "")
+            return quoted ? "\"" + shown + "\"" : shown
         }
         return "\(excerpt(a)) (recorded \(excerpt(b)), from character \(first))"
     }
