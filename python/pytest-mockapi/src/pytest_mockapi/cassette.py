@@ -8,13 +8,17 @@ import tempfile
 
 from .control import ControlClient, MockapiError, describe_misses
 from .process import MockapiProcess
+from .rules import combined, serve_arguments
 
 
 class CassetteUse:
     """What a test gets from the `mockapi_cassette` fixture. `base_url` is where its client sends requests; `mode` is
-    the record mode it runs in; `file` is the cassette."""
+    the record mode it runs in; `file` is the cassette. `rules` are the test's own match rules (marker keywords); with
+    any, the test replays through a `mockapi serve` of its own, since the session's server applies its rules to every
+    cassette it serves."""
 
-    def __init__(self, name, *, upstream, mode, strict, fixtures, binary, session, workdir, nodeid, redact_env):
+    def __init__(self, name, *, upstream, mode, strict, fixtures, binary, session, workdir, nodeid, redact_env,
+                 rules=None):
         self.name = name
         self.file = os.path.join(fixtures, name + ".json")
         self.upstream = upstream
@@ -25,6 +29,7 @@ class CassetteUse:
         self.workdir = workdir
         self.nodeid = nodeid
         self.redact_env = [variable for variable in redact_env if os.environ.get(variable)]
+        self.rules = rules or {}
         self.base_url = None
         self.passed = False
         self._control = None
@@ -49,14 +54,13 @@ class CassetteUse:
                 f"mockapi: no cassette {self.name} ({self.file}), and the record mode is none{ci}. "
                 f"Record it where the upstream is reachable:\n  MOCKAPI_RECORD=once pytest '{self.nodeid}'\n"
                 f"then commit {self.file}.")
-        if self.mode in ("none", "once") and exists:
+        if self.mode in ("none", "once") and exists and not self.rules:
             self._replay()
+        elif self.mode in ("none", "once") and exists:
+            self._serve_alone([])
         elif self.mode == "new" and exists:
-            self._process = MockapiProcess(
-                self.binary, ["serve", self.file, "--record-missing", "--cassette", self.file]
-                + self._upstream_arguments() + self._redaction_arguments(), self.workdir)
-            self._control = ControlClient(self._process.url)
-            self.base_url = self._process.url
+            self._serve_alone(["--record-missing", "--cassette", self.file]
+                              + self._upstream_arguments() + self._redaction_arguments())
         else:
             self._record()
         return self
@@ -74,6 +78,13 @@ class CassetteUse:
         self._since = answer["next"]
         self._scope = self.name
         self.base_url = f"{server.url}/@{self.name}"
+
+    def _serve_alone(self, arguments):
+        """`mockapi serve` of this cassette alone, with the project's and the test's match rules."""
+        rules = serve_arguments(combined(self.session.rules, self.rules))
+        self._process = MockapiProcess(self.binary, ["serve", self.file] + arguments + rules, self.workdir)
+        self._control = ControlClient(self._process.url)
+        self.base_url = self._process.url
 
     def _record(self):
         folder = tempfile.mkdtemp(prefix="recording-", dir=self.workdir)

@@ -9,6 +9,7 @@ from .cassette import CassetteUse
 from .control import MockapiError
 from .modes import resolve_mode
 from .process import MockapiProcess, find_binary
+from .rules import add_ini_options, from_ini, serve_arguments, take_from_marker
 
 
 def pytest_addoption(parser):
@@ -18,26 +19,32 @@ def pytest_addoption(parser):
     group.addoption("--mockapi-fixtures", metavar="FOLDER", default=None,
                     help="the cassettes' folder (default: the mockapi_fixtures ini value, Fixtures)")
     parser.addini("mockapi_fixtures", "the cassettes' folder, relative to the rootdir", default="Fixtures")
+    add_ini_options(parser)
 
 
 def pytest_configure(config):
     config.addinivalue_line(
         "markers",
-        "mockapi(name, upstream=None, record='once', strict=False, redact_env=()): the test's cassette "
-        "(Fixtures/NAME.json), the real API to record from, its record mode, whether unused recordings fail it, and "
-        "variables whose values are scrubbed while recording (besides MOCKAPI_REDACT_ENV's)")
+        "mockapi(name, upstream=None, record='once', strict=False, redact_env=(), ignore_body=False, "
+        "ignore_json_fields=(), null_matches_absent=False, ignore_query=(), match_headers=()): the test's cassette "
+        "(Fixtures/NAME.json), the real API to record from, its record mode, whether unused recordings fail it, "
+        "variables whose values are scrubbed while recording (besides MOCKAPI_REDACT_ENV's), and match rules as "
+        "mockapi serve's flags (--ignore-body, --ignore-json-field, …) that add to the mockapi_* ini values")
 
 
 class SessionServer:
-    """One `mockapi serve` of the fixtures folder per session (per xdist worker), started when a test first replays."""
+    """One `mockapi serve` of the fixtures folder per session (per xdist worker), started when a test first replays,
+    with the match rules of the project's ini values."""
 
-    def __init__(self, binary, fixtures, workdir):
+    def __init__(self, binary, fixtures, workdir, rules=None):
         self.binary, self.fixtures, self.workdir = binary, fixtures, workdir
+        self.rules = rules or {}
         self._process = None
 
     def server(self):
         if self._process is None:
-            self._process = MockapiProcess(self.binary, ["serve", self.fixtures], self.workdir)
+            self._process = MockapiProcess(
+                self.binary, ["serve", self.fixtures] + serve_arguments(self.rules), self.workdir)
         return self._process
 
     def stop(self):
@@ -58,7 +65,8 @@ def mockapi_session(request, tmp_path_factory):
         binary = find_binary()
     except MockapiError as error:
         pytest.fail(str(error), pytrace=False)
-    session = SessionServer(binary, fixtures_folder(request.config), str(tmp_path_factory.mktemp("mockapi")))
+    session = SessionServer(binary, fixtures_folder(request.config), str(tmp_path_factory.mktemp("mockapi")),
+                            rules=from_ini(request.config))
     yield session
     session.stop()
 
@@ -73,11 +81,12 @@ def mockapi_cassette(request, mockapi_session):
     redact_env = list(arguments.pop("redact_env", ()))
     redact_env += [variable for variable in re.split(r"[,\s]+", os.environ.get("MOCKAPI_REDACT_ENV", "")) if variable]
     try:
+        rules = take_from_marker(arguments, f"@pytest.mark.mockapi of {request.node.nodeid}")
         mode = resolve_mode(arguments.get("record"), request.config.getoption("--mockapi-record"), os.environ)
         use = CassetteUse(
             name, upstream=arguments.get("upstream"), mode=mode, strict=arguments.get("strict", False),
             fixtures=mockapi_session.fixtures, binary=mockapi_session.binary, session=mockapi_session,
-            workdir=mockapi_session.workdir, nodeid=request.node.nodeid, redact_env=redact_env).start()
+            workdir=mockapi_session.workdir, nodeid=request.node.nodeid, redact_env=redact_env, rules=rules).start()
     except (MockapiError, ValueError) as error:
         pytest.fail(str(error), pytrace=False)
     request.node._mockapi_use = use
