@@ -52,13 +52,15 @@ package final class ReplayIndex: Sendable {
         // would this, and there is nothing to learn.
         var normalizer = RequestNormalizer(rules: MatchRules.inForce(rules, cassettes: cassettes))
         if keysFrom.map({ !$0.normalizer.hasPlaceholders && $0.normalizer.rules == normalizer.rules }) != true {
-            // Most requests hold no placeholder, which a look at a few of their bytes tells.
+            // Most requests hold no placeholder, which a look at a few of their bytes tells: looked at on all cores
+            // (one walk over every recorded request; on one core it was most of the time from loaded to ready).
             let headersMatch = !normalizer.matchHeaders.isEmpty
-            for loaded in cassettes {
-                for interaction in loaded.cassette.interactions
-                where headersMatch || RequestNormalizer.mayHoldPlaceholder(interaction.request) {
-                    normalizer.learnPlaceholders(from: interaction.request)
-                }
+            let mayLearn = Parallel.map(places) { place in
+                headersMatch
+                    || RequestNormalizer.mayHoldPlaceholder(cassettes[place.cassette].cassette.interactions[place.index].request)
+            }
+            for (position, place) in places.enumerated() where mayLearn[position] {
+                normalizer.learnPlaceholders(from: cassettes[place.cassette].cassette.interactions[place.index].request)
             }
         }
         // Recorded GraphQL documents are parsed once, here (a view sharing another's keys takes that one's).
@@ -83,8 +85,8 @@ package final class ReplayIndex: Sendable {
             // Keys are independent per interaction: build them on all cores, then index them in order.
             let frozen = normalizer
             let keys = Parallel.map(places) { place in
-                let interaction = cassettes[place.cassette].cassette.interactions[place.index]
-                return frozen.key(for: interaction.request, path: interaction.localPath)
+                let interactions = cassettes[place.cassette].cassette.interactions
+                return frozen.key(for: interactions[place.index].request, path: interactions[place.index].localPath)
             }
             // Hashed on all cores too: hashing each key on one thread, in `grouping`, was about half of its time.
             let hashes = Parallel.map(keys) { $0.hashValue }
