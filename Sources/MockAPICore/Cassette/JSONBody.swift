@@ -7,11 +7,12 @@ import MockAPIJSON
 package struct JSONBody: Sendable, Hashable {
     /// The JSON text, exactly as ``JSONValue/bytes(in:)`` writes the value in ``layout``.
     package let bytes: [UInt8]
-    /// How the text is laid out; a cassette names it beside the value unless it is compact.
-    package let layout: JSONLayout
     /// The value the bytes were just parsed into, kept while an answer being recorded is scrubbed and encoded, so that
     /// it is parsed once instead of three times; nil for bodies read from cassettes, which keep only their bytes.
     private let parsed: Parsed?
+    /// How the text is laid out; a cassette names it beside the value unless it is compact. (Last, so that its three
+    /// bytes share the body's eight-byte stride with the enum's tag rather than padding a word of their own.)
+    package let layout: JSONLayout
 
     private final class Parsed: Sendable {
         let value: JSONValue
