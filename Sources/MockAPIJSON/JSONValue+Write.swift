@@ -111,7 +111,7 @@ extension JSONValue {
         return true
     }
 
-    private static func writeIndent(_ count: Int, into output: inout [UInt8]) {
+    static func writeIndent(_ count: Int, into output: inout [UInt8]) {
         var left = count
         while left > 0 {
             let run = min(left, spaces.count)
@@ -131,7 +131,7 @@ extension JSONValue {
 
     /// The bytes of a string's contents, escaped. Most strings need no escape: found eight bytes at a time, they are
     /// appended whole (a byte at a time, reading the 185 MB bench set took a sixth more CPU).
-    private static func writeEscaped(_ utf8: String.UTF8View, into output: inout [UInt8]) {
+    static func writeEscaped(_ utf8: String.UTF8View, into output: inout [UInt8]) {
         let bytes = utf8.span
         let count = bytes.count
         var index = 0
@@ -144,30 +144,37 @@ extension JSONValue {
         output.reserveCapacity(output.count + count + 8)
         for offset in 0..<count {
             let byte = bytes[offset]
-            guard needsEscape(byte) else {
-                output.append(byte)
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
-            }
+            if needsEscape(byte) { writeEscape(of: byte, into: &output) } else { output.append(byte) }
         }
     }
 
+    /// Writes the escape of a byte that ``needsEscape(_:)``: the short form where there is one, else `\u00xx`.
+    static func writeEscape(of byte: UInt8, into output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        case 0x08: output.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+        case 0x09: output.append(contentsOf: #"\t"#.utf8)
+        default: writeUnicodeEscape(UInt16(byte), into: &output)
+        }
+    }
+
+    /// Writes `\u` and the four lowercase hex digits of a UTF-16 code unit.
+    static func writeUnicodeEscape(_ unit: UInt16, into output: inout [UInt8]) {
+        output.append(contentsOf: #"\u"#.utf8)
+        for shift in stride(from: 12, through: 0, by: -4) {
+            output.append(hexDigits[Int((unit >> UInt16(shift)) & 0x0F)])
+        }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     /// Whether the writer escapes this byte: a control character, `"` or a backslash.
     @inline(__always)
-    private static func needsEscape(_ byte: UInt8) -> Bool {
+    static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 

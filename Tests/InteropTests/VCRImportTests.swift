@@ -10,7 +10,7 @@ import TestSupport
 /// Importing YAML cassettes of VCR (Ruby) and vcrpy (Python).
 struct VCRImportTests {
     /// vcrpy stores the body as the server sent it: its gzip `!!binary` body is stored decoded, readable JSON,
-    /// without content-encoding; framing headers go; string bodies stay as written.
+    /// without content-encoding; framing headers go; string bodies keep their bytes.
     @Test func vcrpyCassette_gzipBinaryBodyIsStoredDecoded() throws {
         let result = try CassetteImporter(rules: .none).importFiles([Inputs.vcrpy], output: "out.json")
         let interactions = result.cassette.interactions
@@ -33,6 +33,13 @@ struct VCRImportTests {
         let second = interactions[1]
         #expect(second.request.method == "POST")
         #expect(second.request.body.bytes == Array(#"{"name": "Hello-World", "private": false}"#.utf8))
+        // Python's json.dumps spacing (a requests json= body), readable in the cassette and the same bytes at replay.
+        guard case .json(let sent) = second.request.body else {
+            Issue.record("the Python JSON body should be stored as JSON, found \(second.request.body)")
+            return
+        }
+        #expect(sent.layout.name == "spaced")
+        #expect(String(decoding: result.cassette.fileBytes(), as: UTF8.self).contains(#""format": "spaced""#))
         #expect(second.request.headers.fields.map(\.name) == ["Content-Type"], "content-length dropped")
         #expect(second.response.status == 201)
         #expect(second.response.headers["location"] == "https://api.github.com/repos/octocat/Hello-World")

@@ -86,6 +86,11 @@ struct CassetteLoadTests {
         (#"{"status": 200, "headers": [["bad name", "v"]]}"#, #"interactions[0].response.headers[0]: "bad name" is not a valid header name"#),
         (#"{"status": 200, "body": {"base64": "***"}}"#, "interactions[0].response.body.base64: not valid base64"),
         (#"{"status": 200, "body": {"json": 1, "text": "x"}}"#, #"interactions[0].response.body: expected exactly one of {"json": …}, {"text": "…"}, {"base64": "…"} or {"chunks": […]}"#),
+        (#"{"status": 200, "body": {"format": "spaced"}}"#, #"interactions[0].response.body: expected exactly one of {"json": …}, {"text": "…"}, {"base64": "…"} or {"chunks": […]}"#),
+        (#"{"status": 200, "body": {"text": "x", "format": "spaced"}}"#, "interactions[0].response.body.format: only a json body has a format (the layout of its value)"),
+        (#"{"status": 200, "body": {"json": [1], "format": "indent3"}}"#, "interactions[0].response.body.format: unknown JSON layout (expected compact, spaced, indent2 or indent4, optionally followed by +ascii and then +newline (for example indent2+newline))"),
+        (#"{"status": 200, "body": {"json": [1], "format": "spaced+newline+ascii"}}"#, "interactions[0].response.body.format: unknown JSON layout (expected compact, spaced, indent2 or indent4, optionally followed by +ascii and then +newline (for example indent2+newline))"),
+        (#"{"status": 200, "body": {"json": [1], "format": 2}}"#, "interactions[0].response.body.format: expected a string, found a number"),
     ])
     func badResponseFields(response: String, message: String) {
         let text = #"{"mockapi": 1, "interactions": [{"request": {"method": "GET", "path": "/"}, "response": \#(response)}]}"#

@@ -4,8 +4,9 @@ import MockAPIJSON
 package enum Body: Sendable, Hashable {
     /// No body at all (a 204, a GET).
     case none
-    /// JSON whose compact form (``JSONValue/compactBytes()``) is exactly the recorded bytes, kept as those bytes.
-    case json(CompactJSON)
+    /// JSON that one of the known layouts (``JSONLayout``) writes from its value as exactly the recorded bytes, kept
+    /// as those bytes.
+    case json(JSONBody)
     /// UTF-8 text.
     case text(String)
     /// Anything else, stored as base64.
@@ -13,8 +14,8 @@ package enum Body: Sendable, Hashable {
     /// A body that streamed, kept as the chunks it arrived in (``ChunkedBody``).
     case chunks(ChunkedBody)
 
-    /// Chooses the representation for recorded bytes: JSON when writing the parsed value reproduces them exactly,
-    /// else text when they are UTF-8, else binary.
+    /// Chooses the representation for recorded bytes: JSON when writing the parsed value in one of the known layouts
+    /// reproduces them exactly, else text when they are UTF-8, else binary.
     package init(bytes: [UInt8]) {
         self.init(bytes: bytes, keepingParsedJSON: false)
     }
@@ -27,9 +28,9 @@ package enum Body: Sendable, Hashable {
             return
         }
         if let first = bytes.first(where: { !Body.isJSONWhitespace($0) }), Body.mayStartJSON(first),
-            let value = try? JSONValue.parse(bytes), JSONValue.isCompactText(bytes) || value.compactBytes() == bytes
+            let value = try? JSONValue.parse(bytes), let layout = JSONLayout(of: bytes, value: value)
         {
-            self = .json(keepingParsedJSON ? CompactJSON(compactBytes: bytes, parsedValue: value) : CompactJSON(compactBytes: bytes))
+            self = .json(JSONBody(checkedBytes: bytes, layout: layout, parsedValue: keepingParsedJSON ? value : nil))
             return
         }
         if let text = String(validating: bytes, as: UTF8.self) {
@@ -59,7 +60,7 @@ package enum Body: Sendable, Hashable {
 
     /// JSON with the compact form of `value`.
     package static func json(_ value: JSONValue) -> Body {
-        .json(CompactJSON(value))
+        .json(JSONBody(value))
     }
 
     package var isEmpty: Bool {

@@ -82,14 +82,28 @@ extension Body {
             self = .chunks(try ChunkedBody(field))
             return
         }
-        let members = try field.members(allowed: ["json", "text", "base64", "chunks"])
-        guard members.count == 1, let kind = members.members.first?.name, let value = members.members.first?.value else {
+        let members = try field.members(allowed: ["json", "text", "base64", "chunks", "format"])
+        // A json body may name its layout beside its value (`"format": "indent2"`); without one it is compact.
+        let formatIndex = members.count == 2 ? members.members.firstIndex { $0.name == "format" } : nil
+        let form = formatIndex.map { members.members[1 - $0] } ?? members.members.first
+        guard let form, form.name != "format", members.count == (formatIndex == nil ? 1 : 2) else {
             throw field.failure(#"expected exactly one of {"json": …}, {"text": "…"}, {"base64": "…"} or {"chunks": […]}"#)
         }
+        let kind = form.name
+        let value = form.value
         let inner = field.child(kind, value)
+        if let formatIndex {
+            let format = field.child("format", members.members[formatIndex].value)
+            guard kind == "json" else { throw format.failure("only a json body has a format (the layout of its value)") }
+            guard let layout = JSONLayout(name: try format.string()) else {
+                throw format.failure("unknown JSON layout (expected \(JSONLayout.namesDescription))")
+            }
+            self = .json(JSONBody(value, layout: layout))
+            return
+        }
         switch kind {
         case "json":
-            self = .json(CompactJSON(value))
+            self = .json(JSONBody(value))
         case "text":
             self = .text(try inner.string())
         default:

@@ -22,8 +22,8 @@ extension Cassette {
 extension Interaction {
     package var jsonValue: JSONValue { jsonValue(bodies: .value) }
 
-    /// The compact JSON of ``jsonValue`` (what a write-ahead log line holds), with each JSON body copied from its bytes,
-    /// which are its compact form, rather than written again from its value.
+    /// The compact JSON of ``jsonValue`` (what a write-ahead log line holds), with each compact JSON body copied from
+    /// its bytes rather than written again from its value.
     package func compactBytes() -> [UInt8] {
         var bytes: [UInt8] = []
         jsonValue(bodies: .compactText).writeCompact(into: &bytes)
@@ -85,8 +85,9 @@ extension Body {
     enum Form {
         /// As its value: for any writer.
         case value
-        /// As its compact text, held as a number literal, which ``JSONValue/writeCompact(into:)`` copies as it is:
-        /// for compact output only (a pretty writer would not lay it out), and without parsing the body.
+        /// A compact body as its text, held as a number literal, which ``JSONValue/writeCompact(into:)`` copies as it
+        /// is: for compact output only (a pretty writer would not lay it out), and without parsing the body. A body in
+        /// another layout goes in as its value (and its format).
         case compactText
     }
 
@@ -95,9 +96,10 @@ extension Body {
     func jsonValue(_ form: Form) -> JSONValue {
         switch self {
         case .none: .null
-        case .json(let json) where form == .compactText:
+        case .json(let json) where form == .compactText && json.layout == .compact:
             .object([JSONMember("json", .number(String(decoding: json.bytes, as: UTF8.self)))])
-        case .json(let json): .object([JSONMember("json", json.value)])
+        case .json(let json) where json.layout == .compact: .object([JSONMember("json", json.value)])
+        case .json(let json): .object([JSONMember("json", json.value), JSONMember("format", .string(json.layout.name))])
         case .text(let text): .object([JSONMember("text", .string(text))])
         case .binary(let bytes): .object([JSONMember("base64", .string(Base64.encode(bytes)))])
         case .chunks(let chunked): chunked.jsonValue

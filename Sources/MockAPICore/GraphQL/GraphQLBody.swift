@@ -36,8 +36,8 @@ package struct GraphQLBody: Sendable {
         self.otherMembers = others
     }
 
-    /// The GraphQL parts of a recorded request's body (stored as JSON, or as text that is JSON written with other
-    /// spacing), or nil.
+    /// The GraphQL parts of a recorded request's body (stored as JSON, or as text that is JSON in a layout no known
+    /// writer uses), or nil.
     package init?(recorded request: RecordedRequest) {
         switch request.body {
         case .json(let json):

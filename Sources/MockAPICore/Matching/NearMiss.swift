@@ -61,8 +61,8 @@ package struct RequestComparison {
         return (distance, differences.shown)
     }
 
-    /// The recorded body as JSON: stored as JSON, or as text that is JSON written with other spacing (Python clients,
-    /// imported HARs), which matches by meaning all the same.
+    /// The recorded body as JSON: stored as JSON, or as text that is JSON in a layout no known writer uses (imported
+    /// HARs, hand-written cassettes), which matches by meaning all the same.
     private func recordedJSON(_ body: Body) -> JSONValue? {
         switch body {
         case .json(let json): normalizer.comparedJSON(json.value)

@@ -47,14 +47,14 @@ package struct RequestNormalizer: Sendable {
         }
         switch request.body {
         case .json(let json) where json.bytes.contains(UInt8(ascii: "<")):
-            // Every placeholder has a `<`, written as is in compact JSON: a body without one is not parsed again.
+            // Every placeholder has a `<`, written as is in every JSON layout: a body without one is not parsed again.
             collectPlaceholderPaths(json.value, at: "$")
         case .text(let text) where RequestNormalizer.isForm(request.headers["content-type"]):
             for parameter in QueryParameter.parse(text) where RedactionMarker.isPlaceholder(parameter.value) {
                 wildcardParameters.insert(parameter.name)
             }
         case .text(let text) where text.utf8.contains(UInt8(ascii: "<")):
-            // JSON kept as text to keep its bytes (other spacing, as Python clients write it) is keyed by meaning in
+            // JSON kept as text to keep its bytes (in a layout no known writer uses) is keyed by meaning in
             // ``bodyKey(_:contentType:)``, so its placeholders cover any value just as in a `{"json": …}` body.
             if let value = json(Array(text.utf8)) { collectPlaceholderPaths(value, at: "$") }
         default:

@@ -93,9 +93,9 @@ extension Redactor {
                 body = Body(bytes: rewritten.compactBytes())
                 report.note(place, "json text rewritten compact, its layout not kept")
             }
-        } else {
-            // Compact JSON: written anew, it is the same bytes but for the values replaced.
-            body = Body(bytes: rewritten.compactBytes())
+        } else if case .json(let json) = body {
+            // Written anew in its layout, it is the same bytes but for the values replaced.
+            body = .json(JSONBody(rewritten, layout: json.layout))
         }
         for item in found.values {
             report.note("\(place) \(item.location)", "json \(item.rule)")

@@ -76,11 +76,16 @@ struct CredentialRulesTests {
         #expect(later.changes.map(\.rule) == ["json *oke*", "json *oke*"])
     }
 
-    /// A JSON body stored as text keeps its layout: only the scrubbed string changes.
+    /// A pretty JSON body (stored as JSON in its layout) keeps its layout: only the scrubbed string changes.
     @Test func prettyJSONText_keepsItsLayout() {
         let body = "{\n  \"password\": \"hunter2hunter2\",\n  \"name\": \"x\"\n}"
         let (scrubbed, _) = Self.redacted(.recordedPost("/login", body: body, contentType: "application/json"))
-        #expect(scrubbed.request.body == .text("{\n  \"password\": \"<redacted>\",\n  \"name\": \"x\"\n}"))
+        #expect(scrubbed.request.body.bytes == Array("{\n  \"password\": \"<redacted>\",\n  \"name\": \"x\"\n}".utf8))
+        guard case .json(let json) = scrubbed.request.body else {
+            Issue.record("not stored as JSON: \(scrubbed.request.body)")
+            return
+        }
+        #expect(json.layout.name == "indent2")
     }
 
     /// What the string search of the first form could not do, and rewrote the whole answer as compact JSON for, without
