@@ -30,14 +30,14 @@ struct FixtureReplayBytesTests {
             }
         }
         #expect(checked >= 200)
-        // The mergestat GraphQL requests, compact with a final newline, committed as text.
+        // The mergestat GraphQL requests, compact with a final newline (committed as text before layouts existed).
         #expect(laidOut >= 11)
     }
 
     /// The bytes each body of a committed file replays, request and response for each interaction in turn: `text`,
     /// `base64` and `chunks` decoded with Foundation's JSON parser rather than the cassette loader; a `json` member as
-    /// the loader wrote it before layouts (its value's compact form), checked to be that member's value by Foundation's
-    /// parser too.
+    /// its value's compact form (checked to be that member's value by Foundation's parser too), and a final newline
+    /// when its format says so.
     static func bodies(committedFile: [UInt8], loaded: Cassette) throws -> [[UInt8]] {
         let top = try #require(try JSONSerialization.jsonObject(with: Data(committedFile)) as? [String: Any])
         let interactions = try #require(top["interactions"] as? [[String: Any]])
@@ -56,7 +56,11 @@ struct FixtureReplayBytesTests {
                     let reparsed = try JSONSerialization.jsonObject(with: Data(compact), options: .fragmentsAllowed)
                     let written = { (object: Any) in try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]) }
                     #expect(try written(reparsed) == written(value), "interactions[\(index)].\(side).body.json")
-                    bodies.append(compact)
+                    // Fixtures hold no layout but compact, with or without a final newline; another needs its own
+                    // independent writer here.
+                    let format = body["format"] as? String ?? "compact"
+                    try #require(["compact", "compact+newline"].contains(format), "interactions[\(index)].\(side).body.format")
+                    bodies.append(format == "compact+newline" ? compact + [UInt8(ascii: "\n")] : compact)
                 } else if let chunks = body["chunks"] as? [[String: Any]] {
                     bodies.append(try chunks.flatMap(FixtureReplayBytesTests.decoded))
                 } else {
