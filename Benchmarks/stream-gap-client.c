@@ -140,6 +140,42 @@ static void take_queued(struct stream *stream) {
     }
 }
 
+/*
+ * Turns the kernel's receive stamps on before the run and keeps them on. Linux stamps arriving packets only while
+ * some socket asks for stamps, and switches that on (and off, when the last such socket closes) a little later, from
+ * a work queue: so the first packets after a round's sockets open could go unstamped. A loopback TCP pair with
+ * SO_TIMESTAMPNS stays open for the run, and one byte goes through it until it comes back stamped (at most a second);
+ * if it never does, the kernel does not stamp TCP here, and every arrival is the client's own clock (counted as
+ * unstamped, and said on stderr).
+ */
+static void keep_stamps_on(void) {
+    int on = 1, listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_in address = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t length = sizeof address;
+    if (listener < 0 || bind(listener, (struct sockaddr *)&address, sizeof address) != 0 || listen(listener, 1) != 0
+        || getsockname(listener, (struct sockaddr *)&address, &length) != 0)
+        fail("could not open a loopback listener");
+    int sender = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (sender < 0 || connect(sender, (struct sockaddr *)&address, sizeof address) != 0) fail("loopback connect failed");
+    int receiver = accept(listener, NULL, NULL);
+    if (receiver < 0 || setsockopt(receiver, SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof on) != 0)
+        fail("SO_TIMESTAMPNS refused");
+    close(listener);
+    long before = unstamped;
+    long long until = now_ns() + 1000000000LL;
+    char byte = 0;
+    do {
+        if (send(sender, &byte, 1, MSG_NOSIGNAL) != 1) fail("loopback send failed");
+        before = unstamped;
+        read_unit(receiver, &byte, 1);
+    } while (unstamped > before && now_ns() < until);
+    if (unstamped > before) fprintf(stderr, "stream-gap-client: the kernel does not stamp TCP reads here; the client's"
+                                            " clock times every arrival\n");
+    unstamped = 0;
+    lag_count = 0;
+    /* sender and receiver stay open until the process ends */
+}
+
 /* Opens STREAMS connections to ADDRESS, sends each the GET, and reads them until all have ended or DEADLINE. */
 static void one_round(const struct sockaddr_in *address, struct stream *streams, int count, long long deadline_ns) {
     int poll = epoll_create1(0);
@@ -216,6 +252,7 @@ int main(int argc, char **argv) {
     lags = calloc((size_t)count * rounds * (CHUNKS + 1), sizeof *lags);
     if (!streams || !errors || !lags) fail("out of memory");
 
+    keep_stamps_on();
     long gaps = 0, late = 0;
     long long deadline_ns = now_ns() + timeout_s * 1000000000LL;
     for (int round = 0; round < rounds; round++) {
