@@ -30,10 +30,11 @@
  * SO_TIMESTAMPNS gives), so the fallback uses that clock too; only differences of under a second are taken.
  *
  * Run `stream-gap-client hold` for as long as a series of measurements lasts. Linux stamps packets only while some
- * socket asks for stamps, and switching that on or off system-wide (as the first such socket opens and the last one
- * closes) rewrites kernel code from a work queue: on the 2-core machine that stalled the servers and this client alike
- * for 20 to 50 ms early in the next run (the third chunk of up to all 100 streams of its first round; in 11 of 24 runs
- * without a holder, none of 10 with one), which alone set the p99 of 100 streams.
+ * socket asks for stamps, and switches that on or off system-wide (as the first such socket opens and the last one
+ * closes) from a work queue, by patching kernel code (a static key). Without a holder, on the 2-core VM, the servers
+ * and this client alike stalled for 20 to 50 ms early in the next run: the third chunk of up to all 100 streams of its
+ * first round, in 11 of 24 runs, and none of 10 with a holder (that the switching causes it is inferred, not traced).
+ * That alone set the p99 of 100 streams.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
