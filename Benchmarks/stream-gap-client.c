@@ -180,7 +180,8 @@ static void keep_stamps_on(void) {
         || getsockname(listener, (struct sockaddr *)&address, &length) != 0)
         fail("could not open a loopback listener");
     int sender = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (sender < 0 || connect(sender, (struct sockaddr *)&address, sizeof address) != 0) fail("loopback connect failed");
+    if (sender < 0 || connect(sender, (struct sockaddr *)&address, sizeof address) != 0)
+        fail("loopback connect failed");
     int receiver = accept(listener, NULL, NULL);
     if (receiver < 0 || setsockopt(receiver, SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof on) != 0)
         fail("SO_TIMESTAMPNS refused");
