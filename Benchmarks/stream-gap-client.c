@@ -22,8 +22,8 @@
  * A chunk's arrival is the kernel's receive timestamp (SO_TIMESTAMPNS) of the read that completes it. On loopback the
  * kernel stamps a segment when it enters the receive path, within the server's send call (loopback_xmit clears the
  * sender's stamp so that netif_rx stamps it afresh), so the figures do not depend on when this client gets to run.
- * Linux delivers the stamp for TCP (an SCM_TIMESTAMPNS control message from recvmsg since 4.13): it is the stamp of the
- * last segment the read took bytes from. So that a read never spans two chunks, which would give the earlier chunk
+ * Linux delivers the stamp for TCP (an SCM_TIMESTAMPNS control message from recvmsg; every read stamped on the bench
+ * machine's kernel 6.18): it is the stamp of the last segment the read took bytes from. So that a read never spans two chunks, which would give the earlier chunk
  * the later one's stamp, the client first looks at the queued bytes (MSG_PEEK) and then reads exactly one unit (the
  * response head, or one chunk with its size line and CRLF). A read that comes back without the control message is
  * stamped with the client's own clock right after it and counted as unstamped. The stamps are CLOCK_REALTIME (what
@@ -39,7 +39,6 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
