@@ -40,6 +40,25 @@ import Testing
         #expect(result.cassette.interactions.first?.request.query == "q=repo%3Aoctokit%2Frest.js+is%3Aopen&per_page=3&sort=")
     }
 
+    /// A pretty-printed answer (two-space indentation and a final newline, as `JSON.stringify(v, null, 2)` and many
+    /// servers write) and a request body as Python's `json.dumps` writes it (`, ` and `: `, non-ASCII escaped) are kept
+    /// in the cassette as JSON values with their layout, readable and diffable, and replay gives back every byte.
+    @Test func prettyAnswerAndPythonBody_areStoredAsJSONWithTheirLayout_andReplayByteForByte() async throws {
+        let pretty = Array("{\n  \"login\": \"octocat\",\n  \"plan\": {\n    \"name\": \"free\",\n    \"seats\": []\n  }\n}\n".utf8)
+        let python = Array(#"{"model": "gpt-4o", "messages": [{"role": "user", "content": "caf\u00e9"}], "n": 1}"#.utf8)
+        let result = try await roundTrip(.json(status: 200, pretty), method: "POST", target: "/v1/chat",
+                                         headers: [("Content-Type", "application/json")], body: python)
+        #expect(result.replayed.body == pretty)
+        let interaction = try #require(result.cassette.interactions.first)
+        guard case .json(let answer) = interaction.response.body, case .json(let request) = interaction.request.body else {
+            Issue.record("bodies not stored as JSON: \(interaction.response.body), \(interaction.request.body)")
+            return
+        }
+        #expect(answer.layout.name == "indent2+newline")
+        #expect(request.layout.name == "spaced+ascii")
+        #expect(request.bytes == python)
+    }
+
     /// A target in RFC 3986 form (reserved characters, escapes such as %2F) reaches the upstream byte for byte.
     @Test func validTarget_isForwardedByteForByte() async throws {
         let target = "/repos/o/r/contents/a%2Fb%20c.md?ref=feature%2Fx&q=a+b&empty=&flag&x=%E3%81%82"
