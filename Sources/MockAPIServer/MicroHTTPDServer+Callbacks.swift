@@ -201,7 +201,7 @@ extension ServerContext {
             let whole = HTTPResponse(status: response.status, headers: response.headers, body: response.body)
             return queue(NativeResponse.make(whole, date: true), connection, state)
         }
-        return queue(NativeResponse.streamed(response, stream, connection: connection, deferred: deferred), connection, state)
+        return queue(NativeResponse.streamed(response, stream, connection: connection, pacing: pacing), connection, state)
     }
 
     /// Suspends the connection (no thread waits) until `work` says what to do, then resumes it.

@@ -77,24 +77,26 @@ package final class MicroHTTPDServer: Sendable {
         try self.init(listener: ListenSocket(configuration), configuration: configuration, logger: logger, responder: responder)
     }
 
-    /// Stops accepting, cancels deferred work (delays answer at once, upstream calls fail) and waits until every
-    /// parked connection has been resumed and, for at most a second, until the answers they were given have been sent,
-    /// then closes every connection. Safe to call twice.
+    /// Stops accepting, cancels deferred work (delays answer at once, upstream calls fail), cuts the streams waiting
+    /// for their next chunk, and waits until every parked connection has been resumed and, for at most a second, until
+    /// the answers they were given have been sent, then closes every connection. Safe to call twice.
     package func stop() async {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let deferred = running.context.takeUnretainedValue().deferred
-        await deferred.cancelAndWait()
-        await deferred.deliveries(atMost: .seconds(1))
+        let context = running.context.takeUnretainedValue()
+        await context.deferred.cancelAndWait()
+        await context.pacing.close()
+        await context.deferred.deliveries(atMost: .seconds(1))
         running.stop()
     }
 
     deinit {
         // A server dropped without stop() still closes its socket and threads, but only once every parked connection
         // has been resumed: stopping libmicrohttpd with one suspended aborts the process. The last deferred task to
-        // finish does it; nothing waits here.
+        // finish, or the pacing clock's thread once it has resumed the waiting streams, does it; nothing waits here.
         if !stopped.exchange(true, ordering: .acquiringAndReleasing) {
             let running = self.running
-            running.context.takeUnretainedValue().deferred.close { running.stop() }
+            let context = running.context.takeUnretainedValue()
+            context.deferred.close { context.pacing.close { running.stop() } }
         }
     }
 }
@@ -123,6 +125,8 @@ final class ServerContext: Sendable {
     let connectionTimeout: Int
     let logger: Logger
     let deferred = DeferredWork()
+    /// Resumes replayed streams when their next chunk is due.
+    let pacing = PacingClock()
     /// Cuts connections whose request takes longer than the connection timeout to arrive; nil without a timeout.
     let deadlines: RequestDeadlines?
     /// Handed to libmicrohttpd's logger option; lives as long as this context.

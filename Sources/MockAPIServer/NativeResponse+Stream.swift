@@ -4,13 +4,13 @@ import Synchronization
 
 extension NativeResponse {
     /// A response whose body goes out in the pieces of `stream`, each a separate write (an HTTP/1.1 chunk), each
-    /// when it is due. Built for one connection: a piece not yet due suspends the connection, and a timer in
-    /// `deferred` resumes it, so a waiting stream holds no thread.
+    /// when it is due. Built for one connection: a piece not yet due suspends the connection, and `pacing` resumes it
+    /// when the piece is due, so a waiting stream holds no thread.
     static func streamed(_ response: HTTPResponse, _ stream: ResponseStream, connection: OpaquePointer,
-                         deferred: DeferredWork) -> NativeResponse? {
+                         pacing: PacingClock) -> NativeResponse? {
         let source = StreamedBody(
             pieces: ChunkFeed(body: response.body, stream: stream), connection: ConnectionHandle(pointer: connection),
-            deferred: deferred)
+            pacing: pacing)
         let context = Unmanaged.passRetained(source).toOpaque()
         guard let created = MHD_create_response_from_callback(
             UInt64.max, 32 << 10, mockapiStreamReader, context, mockapiStreamFree)
@@ -75,12 +75,12 @@ struct ChunkFeed: Sendable {
 final class StreamedBody: Sendable {
     let feed: Mutex<ChunkFeed>
     let connection: ConnectionHandle
-    let deferred: DeferredWork
+    let pacing: PacingClock
 
-    init(pieces: ChunkFeed, connection: ConnectionHandle, deferred: DeferredWork) {
+    init(pieces: ChunkFeed, connection: ConnectionHandle, pacing: PacingClock) {
         self.feed = Mutex(pieces)
         self.connection = connection
-        self.deferred = deferred
+        self.pacing = pacing
     }
 
     deinit {
@@ -98,14 +98,11 @@ final class StreamedBody: Sendable {
     /// Suspends the connection until `due` (at once when the server has just begun stopping: the reader then sees it
     /// stopping and cuts the stream).
     func suspend(until due: ContinuousClock.Instant) {
-        // Called from the content reader, which libmicrohttpd allows; the timer resumes it, from its own thread.
+        // Called from the content reader, which libmicrohttpd allows; the pacing clock resumes it, from its own thread.
         MHD_suspend_connection(connection.pointer)
         let connection = connection
-        let started = deferred.start {
-            try? await Task.sleep(until: due, tolerance: .zero, clock: .continuous)
-            MHD_resume_connection(connection.pointer)
-        }
-        if !started { MHD_resume_connection(connection.pointer) }
+        let waiting = pacing.run(at: due) { MHD_resume_connection(connection.pointer) }
+        if !waiting { MHD_resume_connection(connection.pointer) }
     }
 }
 
@@ -126,7 +123,7 @@ let mockapiStreamReader: MHD_ContentReaderCallback = { context, _, buffer, capac
         return range.count
     case .wait(let due):
         // A stopping server cuts its streams rather than wait (it waits for every suspended connection to resume).
-        guard !source.deferred.isClosed else {
+        guard !source.pacing.isClosed else {
             source.feed.withLock { $0.over = true }
             return mockapi_mhd_content_reader_error()
         }

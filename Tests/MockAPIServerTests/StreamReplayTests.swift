@@ -244,6 +244,41 @@ struct StreamReplayTests {
         await server.stop()
         #expect(try await closed)
     }
+
+    /// Stopping the server while many streams wait a minute for their next chunk cuts every one of them: each
+    /// connection closes after its first chunk, with nothing more sent (no second chunk, no end of the stream).
+    @Test func stoppingWhileManyStreamsWait_cutsEveryOne() async throws {
+        let server = try server(gapMs: 60_000, timing: .recorded)
+        let cut = try await Self.cutsOf(streams: 50, port: server.baseURL.port ?? 0) { await server.stop() }
+        #expect(cut == Array(repeating: true, count: 50))
+    }
+
+    /// A server dropped without `stop()` (a test that throws) while streams wait for their next chunk cuts them too,
+    /// rather than leave their connections suspended (which would abort the process when libmicrohttpd stops).
+    @Test func droppingAServer_whileStreamsWait_cutsThem() async throws {
+        var server: ReplayServer? = try server(gapMs: 60_000, timing: .recorded)
+        let port = server?.baseURL.port ?? 0
+        let cut = try await Self.cutsOf(streams: 10, port: port) { server = nil }
+        #expect(cut == Array(repeating: true, count: 10))
+        #expect(server == nil)
+    }
+
+    /// Opens `streams` streams, reads each one's head and first chunk, then runs `stopping`; for each stream, whether
+    /// its connection then closed within 10 s with nothing more sent.
+    private static func cutsOf(streams: Int, port: Int, stopping: () async -> Void) async throws -> [Bool] {
+        let allOpen = DispatchSemaphore(value: 0)
+        async let cut = offThread { () throws -> [Bool] in
+            let connections = try (0..<streams).map { _ in try Self.open(port) }
+            let opened = connections.map { $0.readHead() != nil && $0.readChunk() == Array(Self.events[0].utf8) }
+            allOpen.signal()
+            return zip(connections, opened).map { connection, opened in
+                opened && connection.closes(within: 10) && connection.unread.isEmpty
+            }
+        }
+        try await offThread { allOpen.wait() }
+        await stopping()
+        return try await cut
+    }
 }
 
 /// The names of a process's threads (`/proc/PID/task/*/comm`), sorted.
