@@ -43,8 +43,11 @@ package struct GraphQLDocumentCache: Sendable {
     /// Learns every GraphQL document of the cassettes' recorded requests.
     package mutating func learn(from cassettes: [LoadedCassette]) {
         for loaded in cassettes {
-            for interaction in loaded.cassette.interactions {
-                if let body = GraphQLBody(recorded: interaction.request) { learn(body.query) }
+            // By index, and only requests with a body: copying each interaction to look at it retained and released
+            // every one of its fields, on one thread, for every interaction of a large set.
+            let interactions = loaded.cassette.interactions
+            for index in interactions.indices where !interactions[index].request.body.isEmpty {
+                if let body = GraphQLBody(recorded: interactions[index].request) { learn(body.query) }
             }
         }
     }

@@ -9,8 +9,10 @@ package enum GraphQLRecordingCheck {
         var documents = GraphQLDocumentCache()
         var warnings: [String] = []
         for loaded in cassettes {
-            for (index, interaction) in loaded.cassette.interactions.enumerated() {
-                guard let body = GraphQLBody(recorded: interaction.request) else { continue }
+            // By index, and only requests with a body (see GraphQLDocumentCache.learn(from:)).
+            let interactions = loaded.cassette.interactions
+            for index in interactions.indices where !interactions[index].request.body.isEmpty {
+                guard let body = GraphQLBody(recorded: interactions[index].request) else { continue }
                 documents.learn(body.query)
                 do {
                     _ = try documents.document(body.query).operation(named: body.operationName)

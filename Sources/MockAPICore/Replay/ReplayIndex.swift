@@ -56,8 +56,10 @@ package final class ReplayIndex: Sendable {
             // (one walk over every recorded request; on one core it was most of the time from loaded to ready).
             let headersMatch = !normalizer.matchHeaders.isEmpty
             let mayLearn = Parallel.map(places) { place in
-                headersMatch
-                    || RequestNormalizer.mayHoldPlaceholder(cassettes[place.cassette].cassette.interactions[place.index].request)
+                let interactions = cassettes[place.cassette].cassette.interactions
+                return headersMatch
+                    || RequestNormalizer.mayHoldPlaceholder(
+                        query: interactions[place.index].request.query, body: interactions[place.index].request.body)
             }
             for (position, place) in places.enumerated() where mayLearn[position] {
                 normalizer.learnPlaceholders(from: cassettes[place.cassette].cassette.interactions[place.index].request)
