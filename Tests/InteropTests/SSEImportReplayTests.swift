@@ -6,7 +6,7 @@ import MockAPITesting
 import Testing
 
 /// Real recorded LLM streams (ruby_llm's VCR cassettes, MIT licence: Resources/ruby-llm-LICENSE.txt; copied from
-/// /work/shared/data/ruby-llm-sse) import as chunks at event boundaries and replay through the client's streaming
+/// ../shared/data/ruby-llm-sse) import as chunks at event boundaries and replay through the client's streaming
 /// call with every event parsed: OpenRouter's comment lines, Gemini's CRLF line ends, Anthropic's named events.
 struct SSEImportReplayTests {
     @Test(arguments: ["ruby-llm-openrouter-sse.yml", "ruby-llm-gemini-sse.yml", "ruby-llm-anthropic-sse.yml"])
