@@ -151,10 +151,14 @@ extension JSONValue {
 private struct TreeBuilder {
     /// Finished values: the elements of every open container, in order.
     var values: [JSONValue] = []
+    /// The elements of the container being closed, last first, on their way to it.
+    private var reversed: [JSONValue] = []
+    /// The member names of the object being closed, last first, on their way to it.
+    private var reversedNames: [String] = []
     /// Member names of every open object, in order; one per member value.
     var names: [String] = []
-    /// Open containers: where their values and names start on the stacks.
-    var frames: [(values: Int, names: Int, isObject: Bool)] = []
+    /// Open containers: where their values start on the stack (an object's names are as many, on top of `names`).
+    var frames: [(values: Int, isObject: Bool)] = []
     /// Set when the builder, not yajl, stopped the parse.
     var failure: String?
     /// Where yajl is in the text.
@@ -218,32 +222,31 @@ private struct TreeBuilder {
         if !isObject, frames.count == 1, let streamed, frames[0].isObject, names.last == streamed.name {
             streamingDepth = 2
         }
-        frames.append((values.count, names.count, isObject))
+        frames.append((values.count, isObject))
         return 1
     }
 
     mutating func close() -> Int32 {
         if frames.count == streamingDepth { streamingDepth = -1 }
         let frame = frames.removeLast()
-        // Copy the elements out before shrinking the stack: a slice would keep the stack's buffer shared and make
-        // the removal copy all of it, once per container.
+        // The elements are moved, not copied: off the top of the stacks onto `reversed`, last first, and off that
+        // into place. A move neither retains nor releases; copying them out and then shrinking the stacks did both,
+        // for every value parsed.
         let count = values.count - frame.values
+        for _ in 0..<count { reversed.append(values.removeLast()) }
         let closed: JSONValue
         if frame.isObject {
+            for _ in 0..<count { reversedNames.append(names.removeLast()) }
             var members: [JSONMember] = []
             members.reserveCapacity(count)
-            for offset in 0..<count {
-                members.append(JSONMember(names[frame.names + offset], values[frame.values + offset]))
-            }
-            names.removeLast(names.count - frame.names)
+            for _ in 0..<count { members.append(JSONMember(reversedNames.removeLast(), reversed.removeLast())) }
             closed = .object(members)
         } else {
             var elements: [JSONValue] = []
             elements.reserveCapacity(count)
-            for offset in 0..<count { elements.append(values[frame.values + offset]) }
+            for _ in 0..<count { elements.append(reversed.removeLast()) }
             closed = .array(elements)
         }
-        values.removeLast(count)
         return push(closed)
     }
 }
