@@ -103,10 +103,10 @@ enum Validate {
     /// every byte is one Character, so this agrees with the general check, at a fraction of its cost (which ran for
     /// every interaction: about 6% of loading a large set).
     private static func isPlainOrigin(_ origin: String) -> Bool {
+        let scheme = origin.hasPrefix("https://") ? 8 : origin.hasPrefix("http://") ? 7 : 0
         let bytes = origin.utf8
-        let scheme = bytes.starts(with: "https://".utf8) ? 8 : bytes.starts(with: "http://".utf8) ? 7 : 0
         return scheme > 0 && bytes.count > scheme && bytes.last != UInt8(ascii: "/")
-            && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+            && origin.utf8AllSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
     }
 
     static func mount(_ field: JSONField) throws(CassetteError) -> String {
