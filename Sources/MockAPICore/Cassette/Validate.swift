@@ -52,14 +52,18 @@ enum Validate {
         }
         var headers = HTTPHeaders()
         headers.fields.reserveCapacity(pairs.count)
-        // Fields for error messages only when there is an error: headers are most of a cassette's values.
-        for (index, pair) in pairs.enumerated() {
-            guard case .array(let parts) = pair, parts.count == 2,
+        // Fields for error messages only when there is an error: headers are most of a cassette's values. Each pair
+        // is read in place (`pairs[index]`): iterating copied each one, a retain and a release of its array.
+        for index in pairs.indices {
+            guard case .array(let parts) = pairs[index], parts.count == 2,
                 case .string(let name) = parts[0], case .string(let value) = parts[1]
             else {
-                throw field.element(index, pair).failure("expected a [name, value] pair of strings, found \(pair)")
+                let pair = field.element(index, pairs[index])
+                throw pair.failure("expected a [name, value] pair of strings, found \(pair.value)")
             }
-            if let problem = headerProblem(name: name, value: value) { throw field.element(index, pair).failure(problem) }
+            if let problem = headerProblem(name: name, value: value) {
+                throw field.element(index, pairs[index]).failure(problem)
+            }
             headers.append(name, value)
         }
         return headers
