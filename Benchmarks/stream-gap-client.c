@@ -3,11 +3,16 @@
  * scripts/lib/bench_streams.py writes (21 Server-Sent Events whose gaps cycle through 5, 20, 50, 13 and 100 ms, each
  * event one HTTP/1.1 chunk).
  *
- *   stream-gap-client URL STREAMS ROUNDS [TIMEOUT_SECONDS]
+ *   stream-gap-client [--keep-alive] URL STREAMS ROUNDS [TIMEOUT_SECONDS]
  *   stream-gap-client hold      turns the kernel's receive stamps on, prints "holding", and keeps them on until killed
  *
  * URL is http://127.0.0.1:PORT (loopback only). Each round opens STREAMS connections at once, sends each one GET,
- * and reads them all with one epoll loop until every stream has ended; then the next round. Prints one line:
+ * and reads them all with one epoll loop until every stream has ended; then the next round. The GET asks
+ * `Connection: close`, so the server closes each connection as its stream ends. With --keep-alive it does not (the
+ * HTTP/1.1 connection stays open, as browsers' EventSource and the LLM SDKs keep theirs): the client reads the end of
+ * the chunked body too (the zero-size chunk and the empty trailer), fails if the answer says `Connection: close`, and
+ * closes the round's connections itself once every stream of the round has ended (each round opens new ones).
+ * Prints one line:
  *
  *   gaps N p50 MS p99 MS max MS late PERCENT% unstamped N client-lag-p99 MS left-out N
  *
@@ -85,6 +90,8 @@ static int expected_chunk(int index, char *buffer, size_t capacity) {
 static long unstamped;
 static long long *lags;
 static long lag_count;
+/* Whether the requests leave the connection open (--keep-alive) rather than ask `Connection: close`. */
+static int keep_alive;
 
 /* Reads exactly LENGTH bytes (known to be queued) from FD into BUFFER; returns their kernel receive time (ns). */
 static long long read_unit(int fd, char *buffer, size_t length) {
@@ -131,7 +138,10 @@ static void take_queued(struct stream *stream) {
             char *end = strstr(queued, "\r\n\r\n");
             if (!end) return;
             if (strncmp(queued, "HTTP/1.1 200", 12) != 0) fail("the answer is not HTTP/1.1 200");
+            *end = '\0'; /* look at the head only */
             if (!strcasestr(queued, "transfer-encoding: chunked")) fail("the answer is not chunked");
+            if (keep_alive && strcasestr(queued, "connection: close"))
+                fail("the server answered a keep-alive request with Connection: close");
             read_unit(stream->fd, queued, (size_t)(end + 4 - queued));
             stream->waiting = CHUNK;
             continue;
@@ -142,8 +152,13 @@ static void take_queued(struct stream *stream) {
         char *after_size;
         long size = strtol(queued, &after_size, 16);
         if (after_size == queued || (*after_size != '\r' && *after_size != ';')) fail("a chunk size line is not hex");
-        if (size == 0) { /* the last chunk: the stream is over (Connection: close; nothing more to read) */
+        if (size == 0) { /* the last chunk: the stream is over */
             if (stream->chunks != CHUNKS) fail("a stream ended with a different number of chunks than recorded");
+            if (keep_alive) { /* the connection stays open: the body ends with the empty trailer, read it too */
+                if (peeked < 5) return;
+                if (strncmp(queued, "0\r\n\r\n", 5) != 0) fail("the last chunk has trailers or extensions");
+                read_unit(stream->fd, queued, 5);
+            }
             stream->waiting = ENDED;
             return;
         }
@@ -205,8 +220,8 @@ static void one_round(const struct sockaddr_in *address, struct stream *streams,
     int poll = epoll_create1(0);
     if (poll < 0) fail("epoll_create1 failed");
     char request[256];
-    int request_length = snprintf(request, sizeof request, "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\n"
-                                  "Connection: close\r\n\r\n", path, ntohs(address->sin_port));
+    int request_length = snprintf(request, sizeof request, "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\n%s\r\n", path,
+                                  ntohs(address->sin_port), keep_alive ? "" : "Connection: close\r\n");
     int on = 1;
     for (int index = 0; index < count; index++) { /* connect all first: loopback handshakes complete in the kernel */
         struct stream *stream = &streams[index];
@@ -267,7 +282,13 @@ int main(int argc, char **argv) {
         fflush(stdout);
         for (;;) pause(); /* until SIGTERM */
     }
-    if (argc < 4) fail("usage: stream-gap-client http://127.0.0.1:PORT STREAMS ROUNDS [TIMEOUT_SECONDS]");
+    if (argc > 1 && strcmp(argv[1], "--keep-alive") == 0) {
+        keep_alive = 1;
+        argv += 1;
+        argc -= 1;
+    }
+    if (argc < 4)
+        fail("usage: stream-gap-client [--keep-alive] http://127.0.0.1:PORT STREAMS ROUNDS [TIMEOUT_SECONDS]");
     unsigned port;
     if (sscanf(argv[1], "http://127.0.0.1:%u", &port) != 1 || port == 0 || port > 65535)
         fail("the URL must be http://127.0.0.1:PORT (loopback only)");
@@ -285,7 +306,7 @@ int main(int argc, char **argv) {
     struct stream *streams = calloc((size_t)count, sizeof *streams);
     long total = (long)count * rounds * (CHUNKS - 1);
     double *errors = calloc((size_t)total, sizeof *errors);
-    lags = calloc((size_t)count * rounds * (CHUNKS + 1), sizeof *lags);
+    lags = calloc((size_t)count * rounds * (CHUNKS + 2), sizeof *lags); /* head, chunks, end of body */
     if (!streams || !errors || !lags) fail("out of memory");
 
     keep_stamps_on();
