@@ -23,7 +23,7 @@ extension CassetteServer {
         case (.none, nil):
             throw CassetteFailure(
                 "mockapi: no cassette \(location.name) (\(location.file)), and the record mode is none"
-                    + (environment["CI"].map { $0.isEmpty ? "" : " (CI is set)" } ?? "")
+                    + (RecordMode.isCI(environment) ? " (CI is set)" : "")
                     + ". Record it where the upstream is reachable:\n"
                     + "  \(RecordMode.variable)=once swift test --filter \(testName)\n"
                     + "then commit \(location.file).")

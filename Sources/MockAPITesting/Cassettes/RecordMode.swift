@@ -2,8 +2,8 @@ import Foundation
 
 /// When a test's cassette records, as VCR means the modes.
 ///
-/// The mode a test runs in comes from ``resolve(_:environment:)``: `MOCKAPI_RECORD` when it is set, else `none` when
-/// `CI` is set (CI never records by accident, never reaches an upstream), else the mode the test asks for (``once``
+/// The mode a test runs in comes from ``resolve(_:environment:)``: `MOCKAPI_RECORD` when it is set, else `none` on CI
+/// (``isCI(_:)``: CI never records by accident, never reaches an upstream), else the mode the test asks for (``once``
 /// unless it says otherwise).
 public enum RecordMode: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Replay only. A missing cassette fails the test, saying how to record it.
@@ -21,7 +21,7 @@ public enum RecordMode: String, Sendable, CaseIterable, CustomStringConvertible 
     /// The mode as `MOCKAPI_RECORD` spells it: `none`, `once`, `new` or `all`.
     public var description: String { rawValue }
 
-    /// The mode to run in: `MOCKAPI_RECORD`, else `none` under `CI`, else `requested`.
+    /// The mode to run in: `MOCKAPI_RECORD`, else `none` on CI (``isCI(_:)``), else `requested`.
     /// - Throws: ``CassetteFailure`` when `MOCKAPI_RECORD` holds something else than a mode.
     public static func resolve(_ requested: RecordMode, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(CassetteFailure) -> RecordMode
@@ -33,8 +33,15 @@ public enum RecordMode: String, Sendable, CaseIterable, CustomStringConvertible 
             }
             return mode
         }
-        if let ci = environment["CI"], !ci.isEmpty { return .none }
+        if isCI(environment) { return .none }
         return requested
+    }
+
+    /// Whether `environment` says this is a CI run: `CI` is set to anything but nothing, `0`, `false` or `no` (in any
+    /// case), as CI services set it (`CI=true`) and people turn it off (`CI=false`).
+    public static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard let value = environment["CI"] else { return false }
+        return !["", "0", "false", "no"].contains(value.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// Reads `none`, `once`, `new` (also `new_episodes`, `newEpisodes`) or `all`, in any case.

@@ -80,6 +80,18 @@ struct RecordModeTests {
         #expect(throws: CassetteFailure.self) { try RecordMode.resolve(.once, environment: ["MOCKAPI_RECORD": "sometimes"]) }
     }
 
+    @Test(arguments: ["", "0", "false", "FALSE", "no", "No", " false "])
+    func ci_turnedOff_isNotCI_andTheTestRecords(value: String) throws {
+        #expect(!RecordMode.isCI(["CI": value]))
+        #expect(try RecordMode.resolve(.all, environment: ["CI": value]) == .all)
+    }
+
+    @Test(arguments: ["true", "1", "yes", "github-actions"])
+    func ci_setToAnythingElse_isCI_andReplaysOnly(value: String) throws {
+        #expect(RecordMode.isCI(["CI": value]))
+        #expect(try RecordMode.resolve(.once, environment: ["CI": value]) == .none)
+    }
+
     @Test func newEpisodes_replaysWhatIsRecorded_andAddsWhatIsMissing() async throws {
         let upstream = try PagedUpstream()
         _ = try await withCassette("api/items", upstream: upstream.url, environment: environment(), file: #filePath) {

@@ -9,6 +9,14 @@ from pytest_mockapi.modes import resolve_mode
     ("once", None, {"CI": "true"}, "none"),
     ("once", None, {"CI": "true", "MOCKAPI_RECORD": "new_episodes"}, "new"),
     ("once", "ALL", {"MOCKAPI_RECORD": "none"}, "all"),
+    # CI turned off is not CI; anything else a CI service sets is.
+    ("once", None, {"CI": "false"}, "once"),
+    ("all", None, {"CI": "FALSE"}, "all"),
+    ("once", None, {"CI": "0"}, "once"),
+    ("once", None, {"CI": "no"}, "once"),
+    ("once", None, {"CI": ""}, "once"),
+    ("once", None, {"CI": "1"}, "none"),
+    ("once", None, {"CI": "yes"}, "none"),
 ])
 def test_resolve(requested, option, environment, expected):
     assert resolve_mode(requested, option, environment) == expected
