@@ -57,6 +57,8 @@ let package = Package(
             providers: [.apt(["libbrotli-dev"])]),
         // Linux's sync_file_range, for writing large files without flooding the disk's queue (libc, no library).
         .systemLibrary(name: "CFileSync"),
+        // Linux's pidfd_open, for `--exit-with PID` (libc's syscall, no library).
+        .systemLibrary(name: "CProcessWatch"),
 
         // gzip, deflate and br bodies decoded, so recorded answers are stored readable.
         .target(name: "MockAPICompression", dependencies: ["CZlib", "CBrotli"], swiftSettings: swiftSettings),
@@ -102,7 +104,7 @@ let package = Package(
         .target(
             name: "MockAPICLI",
             dependencies: [
-                "MockAPIServer", "MockAPICore", "MockAPIInterop", "MockAPIJSON",
+                "MockAPIServer", "MockAPICore", "MockAPIInterop", "MockAPIJSON", "CProcessWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),

@@ -22,11 +22,13 @@ package final class MockAPIProcess: Sendable {
     private let output = PipeReader()
     private let error = PipeReader()
 
-    /// Starts `mockapi ARGUMENTS` (with extra environment variables).
+    /// Starts `mockapi ARGUMENTS` (with extra environment variables). A server (`serve`, `record`) is tied to this
+    /// test process with `--exit-with`, so that none outlives a test run that is killed.
     package init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: try Self.binary())
-        process.arguments = arguments
+        let runsAServer = ["serve", "record"].contains(arguments.first ?? "") && !arguments.contains("--exit-with")
+        process.arguments = arguments + (runsAServer ? ["--exit-with", String(getpid())] : [])
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout

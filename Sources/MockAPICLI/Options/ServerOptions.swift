@@ -17,6 +17,13 @@ package struct ServerOptions: ParsableArguments {
             valueName: "path"))
     package var readyFile: String?
 
+    @Option(
+        name: .customLong("exit-with"),
+        help: ArgumentHelp(
+            "Stop, as on SIGTERM, when the process with this ID ends, even by SIGKILL: a test runner passes its own "
+                + "PID so that no server outlives it.", valueName: "pid"))
+    package var exitWith: Int32?
+
     @Option(name: .customLong("max-body"), help: ArgumentHelp("Largest request body accepted; larger gets 413. Examples: 512k, 16MB.", valueName: "size"))
     package var maxBody: ByteSize = ByteSize(bytes: 16 << 20)
 
@@ -50,9 +57,15 @@ package struct ServerOptions: ParsableArguments {
         guard timeout >= 0 else { throw ValidationError("--timeout must be 0 or more seconds (0 keeps idle and slow connections open).") }
         guard threads >= 1 else { throw ValidationError("--threads must be 1 or more.") }
         guard journalSize >= 1 else { throw ValidationError("--journal-size must be 1 or more.") }
+        if let exitWith, exitWith <= 0 { throw ValidationError("--exit-with takes a process ID, 1 or more.") }
         if let adminToken, adminToken.count < 16 {
             throw ValidationError("--admin-token must be at least 16 characters: it guards the admin endpoints from other machines.")
         }
+    }
+
+    /// With `--exit-with PID`, starts waiting for that process to end (``ExitWithProcess``).
+    func startExitWatch() throws {
+        if let exitWith { try ExitWithProcess.start(watching: exitWith) }
     }
 
     /// Whether the server listens on an address other machines can reach.
