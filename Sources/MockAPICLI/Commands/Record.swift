@@ -103,24 +103,33 @@ extension MockAPI {
 
         package func run() async throws {
             let logger = Logging.makeLogger(level: server.logLevel.level)
+            try server.startExitWatch()
             let cassette = recording.cassette ?? ""
             let staged = mode == .all && FileManager.default.fileExists(atPath: cassette)
                 ? StagedRecording(replacing: cassette) : nil
-            let createdFolder = RecordingFolder.missing(above: cassette)
-            let session = try RecordingSession(
-                options: recording, environment: ProcessInfo.processInfo.environment, into: staged?.staging,
-                mode: staged == nil ? .append : .overwrite, name: RecordingSession.name(of: cassette))
-            if let createdFolder { RecordingFolder.writeGitignore(in: createdFolder) }
-            Terminal.writeError(Record.startNote(cassette: cassette, staged: staged, appendingTo: session.writer.existingInteractions))
+            let footprint = RecordingFootprint(cassette: staged?.staging ?? cassette)
+            let session: RecordingSession
+            do {
+                session = try RecordingSession(
+                    options: recording, environment: ProcessInfo.processInfo.environment, into: staged?.staging,
+                    mode: staged == nil ? .append : .overwrite, name: RecordingSession.name(of: cassette))
+            } catch {
+                footprint.undo()
+                throw error
+            }
+            if let createdFolder = footprint.createdFolder { RecordingFolder.writeGitignore(in: createdFolder) }
             let running: RunningApp<Recorder>
             do {
                 running = try MockAPIApp.record(
                     session, rewriteURLs: !noRewrite, journal: Journal(capacity: server.journalSize),
                     adminToken: server.adminToken, configuration: server.configuration(), logger: logger)
             } catch {
-                await session.finishReporting()
+                // Nothing was recorded: the folder is left as it was.
+                session.abandon()
+                footprint.undo()
                 throw CommandFailure(error)
             }
+            Terminal.writeError(Record.startNote(cassette: cassette, staged: staged, appendingTo: session.writer.existingInteractions))
             server.warnIfReachableFromOtherMachines(logger)
             try ReadyAnnouncement.announce(
                 url: running.baseURL, readyFile: server.readyFile, what: session.description,

@@ -25,11 +25,6 @@ extension RecordingSession {
         }
     }
 
-    /// Folds what was recorded into the cassette (the server did not start); says on stderr when that failed.
-    func finishReporting() async {
-        do { try await finish() } catch { RecordingSession.report(error) }
-    }
-
     /// Says on stderr that the cassette file could not be completed, and why nothing is lost.
     static func report(_ error: CassetteWriterError) {
         Terminal.writeError("mockapi: error: \(error) (the write-ahead log beside it still holds every interaction; "
