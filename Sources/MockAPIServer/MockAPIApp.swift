@@ -16,14 +16,16 @@ package enum MockAPIApp {
     ///   - adminToken: lets clients from other machines use the admin endpoints (see ``AdminResponder``).
     ///   - logger: also gets a warning for each unmatched request.
     package static func replay(
-        cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
+        cassettes: [LoadedCassette], sources: [String] = [], unloadable: [UnloadableCassette] = [],
+        options: ReplayOptions = ReplayOptions(),
         conditions: ReplayConditions = .none, recordingMissing: RecordingSession? = nil, journal: Journal = Journal(),
         adminToken: String? = nil, configuration: ServerConfiguration, logger: Logger
     ) throws -> RunningApp<ReplayService> {
         let listener = try ListenSocket(configuration)
         let baseURL = listener.baseURL
         let service = ReplayService(
-            cassettes: cassettes, sources: sources, options: options, conditions: conditions, baseURL: baseURL,
+            cassettes: cassettes, sources: sources, unloadable: unloadable, options: options, conditions: conditions,
+            baseURL: baseURL,
             journal: journal,
             fallback: recordingMissing?.recorder(
                 journal: journal, clientBaseURL: options.rewriteURLs ? baseURL : nil, logger: logger),

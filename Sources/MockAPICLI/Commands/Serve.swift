@@ -46,7 +46,8 @@ extension MockAPI {
                 truncate (or none, to be spared --fault-rate). A fault does not use up a recorded answer.
 
                 On SIGINT/SIGTERM it prints a summary. Exit status: 0, or 1 with --fail-on-unmatched when a request \
-                went unmatched, or 2 when the server could not start (a broken cassette, a port in use).
+                went unmatched or with --skip-broken when a cassette did not load, or 2 when the server could not start \
+                (a broken cassette, a port in use).
 
                 Examples:
                   Replay everything under Fixtures/ on http://127.0.0.1:8080:
@@ -55,6 +56,8 @@ extension MockAPI {
                     mockapi serve Fixtures --port 0 --ready-file /tmp/mockapi.url
                   In CI: each recording answers once, and any unrecorded call fails the job:
                     mockapi serve Fixtures --strict --fail-on-unmatched
+                  For a test runner: serve what loads, and stop when the runner (PID 4242) ends, however it ends:
+                    mockapi serve Fixtures --port 0 --ready-file /tmp/mockapi.url --skip-broken --exit-with 4242
                   Also tell requests apart by their Accept header:
                     mockapi serve Fixtures --match-header accept
                   An LLM SDK that now leaves out n and null members, and makes fresh tool-call ids each run:
@@ -104,6 +107,16 @@ extension MockAPI {
         @Flag(help: "Reload a cassette when its file changes; a file that fails to load keeps its previous version.")
         package var watch = false
 
+        @Flag(
+            name: .customLong("skip-broken"),
+            help: ArgumentHelp(
+                "Serve the cassettes that load and list those that do not (on stderr and in GET /__mockapi/cassettes), "
+                    + "instead of refusing to start; exit with status 1 at the end when any did not load.",
+                discussion: "A request for a broken cassette's scoped URL gets 404 with the file, the place and why. "
+                    + "For runners that share one server among many tests (the pytest plugin): a broken cassette fails "
+                    + "only its own tests."))
+        package var skipBroken = false
+
         @OptionGroup(title: "Matching (adds to each cassette's match rules)") package var matching: MatchOptions
 
         @OptionGroup(title: "Latency and faults") package var network: ConditionsOptions
@@ -128,17 +141,30 @@ extension MockAPI {
 
         package func run() async throws {
             let logger = Logging.makeLogger(level: server.logLevel.level)
-            let session = recordMissing
-                ? try RecordingSession(options: recording, environment: ProcessInfo.processInfo.environment) : nil
+            try server.startExitWatch()
+            let footprint = recordMissing ? RecordingFootprint(cassette: recording.cassette ?? "") : nil
+            let session: RecordingSession?
+            do {
+                session = recordMissing
+                    ? try RecordingSession(options: recording, environment: ProcessInfo.processInfo.environment) : nil
+            } catch {
+                footprint?.undo()
+                throw error
+            }
             let running: RunningApp<ReplayService>
             let loaded: [LoadedCassette]
+            let unloadable: [UnloadableCassette]
             do {
-                do { loaded = try CassetteLoader.load(cassettes + (session?.cassetteToReplay(besides: cassettes) ?? [])) } catch {
+                do {
+                    (loaded, unloadable) = try CassetteLoader.loadWhatLoads(
+                        cassettes + (session?.cassetteToReplay(besides: cassettes) ?? []))
+                } catch {
                     throw CommandFailure(error.problems)
                 }
+                guard unloadable.isEmpty || skipBroken else { throw CommandFailure(unloadable.map(\.problem)) }
                 do {
                     running = try MockAPIApp.replay(
-                        cassettes: loaded, sources: cassettes,
+                        cassettes: loaded, sources: cassettes, unloadable: unloadable,
                         options: ReplayOptions(
                             matchRules: try matching.rules(), strict: strict, rewriteURLs: !noRewrite, unmatchedStatus: unmatchedStatus,
                             streamTiming: network.streamTiming),
@@ -149,7 +175,9 @@ extension MockAPI {
                     throw CommandFailure(error)
                 }
             } catch {
-                await session?.finishReporting()
+                // Nothing was recorded: the folder is left as it was.
+                session?.abandon()
+                footprint?.undo()
                 throw error
             }
             let replayer = running.service
@@ -159,6 +187,7 @@ extension MockAPI {
             if let warning = conditions.warning(for: loaded) { logger.warning("--latency \(warning)") }
             for warning in GraphQLRecordingCheck.warnings(for: loaded) { logger.warning("\(warning)") }
             for leftover in loaded.compactMap(LeftoverLog.find(for:)) { logger.warning("\(leftover)") }
+            for broken in unloadable { logger.error("not served (--skip-broken): \(broken.problem)") }
             let interactions = replayer.interactionCount
             server.warnIfReachableFromOtherMachines(logger)
             try ReadyAnnouncement.announce(
@@ -178,6 +207,10 @@ extension MockAPI {
                                   writer: session.writer.statistics).text)
             }
             if failOnUnmatched && counts.unmatched > 0 { throw ExitCode(1) }
+            if !replayer.unloadable.isEmpty {
+                throw CommandFailure(
+                    replayer.unloadable.map { "not served (--skip-broken): \($0.problem)" }, status: ExitCode(1))
+            }
         }
     }
 }

@@ -4,7 +4,8 @@ import MockAPIJSON
 ///
 /// - `GET /__mockapi/cassettes`: each loaded cassette with its file, its interaction count, how many were used, and
 ///   its scoped base URL: `{"baseURL": …, "cassettes": [{"name": "github/get-root", "file": "Fixtures/github/get-root.json",
-///   "interactions": 1, "used": 0, "baseURL": "http://127.0.0.1:8080/@github/get-root"}], "conditions": {…}}`.
+///   "interactions": 1, "used": 0, "baseURL": "http://127.0.0.1:8080/@github/get-root"}], "unloadable": [{"name": …,
+///   "file": …, "problem": …}], "conditions": {…}}`; `unloadable` lists files that did not load (`serve --skip-broken`).
 /// - `GET /__mockapi/unmatched[?since=N][&cassette=NAME]`: the kept journal entries (after `since`) that matched
 ///   nothing, each with its near-miss report, and the cursor for the next call:
 ///   `{"count": 1, "requests": [{…, "outcome": "unmatched", "unmatched": {"error": …, "nearest": […]}}], "next": 7}`.
@@ -31,7 +32,7 @@ extension AdminResponder {
                 return AdminResponder.json(200, AdminResponder.cassettes(replay))
             case "/unmatched":
                 if case .cassette(let name) = target, !replay.catalog.hasScope(name) {
-                    throw ReplayService.UnknownCassette(name: name)
+                    throw replay.unknownCassette(name)
                 }
                 let since: Int?
                 do { since = try AdminQuery.count(parameters, "since") } catch { return error.response }
@@ -61,7 +62,7 @@ extension AdminResponder {
                 let order: ResetOrder
                 do { order = try ResetOrder(parameters, body: body) } catch { return error.response }
                 if case .cassette(let name) = order.target, !replay.catalog.hasScope(name) {
-                    throw ReplayService.UnknownCassette(name: name)
+                    throw replay.unknownCassette(name)
                 }
                 return AdminResponder.json(200, try reset(order, replay))
             default:
@@ -86,6 +87,12 @@ extension AdminResponder {
                     JSONMember("name", .string(loaded.name)), JSONMember("file", .string(loaded.file)),
                     JSONMember("interactions", .integer(count)), JSONMember("used", .integer(usedCount)),
                     JSONMember("baseURL", .string(replay.baseURL + ScopeName.path(for: loaded.name))),
+                ])
+            })),
+            JSONMember("unloadable", .array(replay.unloadable.map { broken in
+                .object([
+                    JSONMember("name", .string(broken.name)), JSONMember("file", .string(broken.file)),
+                    JSONMember("problem", .string(broken.problem)),
                 ])
             })),
             JSONMember("conditions", .object([

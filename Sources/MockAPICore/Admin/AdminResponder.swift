@@ -151,7 +151,7 @@ package struct AdminResponder: Responder {
     func checkLoaded(_ cassette: String) throws(BadAdminRequest) {
         if let replay, !replay.catalog.hasScope(cassette) {
             throw BadAdminRequest(
-                404, "\(ReplayService.UnknownCassette(name: cassette)) (GET \(AdminResponder.prefix)/cassettes lists the loaded ones)")
+                404, "\(replay.unknownCassette(cassette)) (GET \(AdminResponder.prefix)/cassettes lists the loaded ones)")
         }
     }
 

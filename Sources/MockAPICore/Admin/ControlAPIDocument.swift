@@ -884,6 +884,7 @@ enum ControlAPIDocument {
           "apiVersion",
           "baseURL",
           "cassettes",
+          "unloadable",
           "conditions"
         ],
         "properties": {
@@ -922,6 +923,30 @@ enum ControlAPIDocument {
                 "baseURL": {
                   "type": "string",
                   "description": "the server's URL, /@ and the name"
+                }
+              }
+            }
+          },
+          "unloadable": {
+            "type": "array",
+            "description": "cassette files that did not load (mockapi serve --skip-broken), with why; a request for one's scoped URL gets 404 with the same problem",
+            "items": {
+              "type": "object",
+              "required": [
+                "name",
+                "file",
+                "problem"
+              ],
+              "properties": {
+                "name": {
+                  "type": "string"
+                },
+                "file": {
+                  "type": "string"
+                },
+                "problem": {
+                  "type": "string",
+                  "description": "the file, the place in it and why: Fixtures/x.json: line 23, column 41: not valid JSON"
                 }
               }
             }

@@ -18,6 +18,20 @@ package struct LoadedCassette: Sendable {
     }
 }
 
+/// A cassette file that did not load: its name as it would have been loaded, and the problem (the file, the place in it
+/// and why: `Fixtures/x.json: line 23, column 41: not valid JSON`).
+package struct UnloadableCassette: Sendable, Equatable {
+    package let name: String
+    package let file: String
+    package let problem: String
+
+    package init(name: String, file: String, problem: String) {
+        self.name = name
+        self.file = file
+        self.problem = problem
+    }
+}
+
 /// Every problem found while loading cassettes, one line each, so a broken fixture set is fixed in one pass.
 package struct CassetteLoadError: Error, Sendable, CustomStringConvertible {
     package let problems: [String]
@@ -58,6 +72,16 @@ package enum CassetteLoader {
 
     /// Loads every cassette the paths name, in parallel; reports every broken file, not only the first.
     package static func load(_ paths: [String]) throws(CassetteLoadError) -> [LoadedCassette] {
+        let (loaded, unloadable) = try loadWhatLoads(paths)
+        guard unloadable.isEmpty else { throw CassetteLoadError(problems: unloadable.map(\.problem)) }
+        return loaded
+    }
+
+    /// Loads every cassette the paths name, in parallel, and lists the files that do not load instead of refusing
+    /// all (`serve --skip-broken`). A path that names nothing is still an error.
+    package static func loadWhatLoads(_ paths: [String]) throws(CassetteLoadError)
+        -> (loaded: [LoadedCassette], unloadable: [UnloadableCassette])
+    {
         let targets = try discover(paths)
         let results = Mutex<[Result<Cassette, CassetteError>?]>(Array(repeating: nil, count: targets.count))
         DispatchQueue.concurrentPerform(iterations: targets.count) { position in
@@ -65,16 +89,15 @@ package enum CassetteLoader {
             results.withLock { $0[position] = result }
         }
         var loaded: [LoadedCassette] = []
-        var problems: [String] = []
+        var unloadable: [UnloadableCassette] = []
         for (target, result) in zip(targets, results.withLock { $0 }) {
             switch result {
             case .success(let cassette)?: loaded.append(LoadedCassette(name: target.name, file: target.file, cassette: cassette))
-            case .failure(let error)?: problems.append(error.description)
-            case nil: problems.append("\(target.file): not loaded")
+            case .failure(let error)?: unloadable.append(UnloadableCassette(name: target.name, file: target.file, problem: error.description))
+            case nil: unloadable.append(UnloadableCassette(name: target.name, file: target.file, problem: "\(target.file): not loaded"))
             }
         }
-        guard problems.isEmpty else { throw CassetteLoadError(problems: problems) }
-        return loaded
+        return (loaded, unloadable)
     }
 
     /// Every cassette the paths name that loads, and a line for each path or file that does not: for commands that

@@ -59,6 +59,7 @@ extension ReplayService {
         }
         let previous = Dictionary(catalog.cassettes.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
         var next: [LoadedCassette] = []
+        var unloadable: [UnloadableCassette] = []
         var seen = Set<String>()
         for (name, file) in found {
             seen.insert(file)
@@ -85,9 +86,11 @@ extension ReplayService {
                     report.problems.append("\(error.description) (kept the previous version of \(old.name))")
                 } else {
                     report.problems.append("\(error.description) (not loaded)")
+                    unloadable.append(UnloadableCassette(name: name, file: file, problem: error.description))
                 }
             }
         }
+        unloaded.withLock { $0 = unloadable }
         for old in catalog.cassettes where !seen.contains(old.file) {
             report.removed.append(old.name)
             stamps[old.file] = nil

@@ -24,11 +24,15 @@ package final class ReplayService: Responder {
     private let current: Mutex<ReplayCatalog>
     /// Held for the whole of a reload, so that two reloads (the file watcher, the admin endpoint) do not interleave.
     let reloading = Mutex<[String: FileStamp]>([:])
+    /// Cassette files under `sources` that did not load (`serve --skip-broken`), as of the start or the last reload.
+    let unloaded: Mutex<[UnloadableCassette]>
 
     /// - Parameters:
     ///   - sources: the paths `cassettes` were loaded from (`CassetteLoader.load(sources)`), for `reload()`.
+    ///   - unloadable: files under `sources` that did not load; requests naming them are told why.
     ///   - baseURL: the server's own base URL; scoped views answer for `baseURL + "/@" + name`.
-    package init(cassettes: [LoadedCassette], sources: [String] = [], options: ReplayOptions = ReplayOptions(),
+    package init(cassettes: [LoadedCassette], sources: [String] = [], unloadable: [UnloadableCassette] = [],
+                options: ReplayOptions = ReplayOptions(),
                 conditions: ReplayConditions = .none, baseURL: String, journal: Journal = Journal(),
                 fallback: (any Responder)? = nil, onUnmatched: @escaping @Sendable (UnmatchedReport) -> Void = { _ in }) {
         self.options = options
@@ -36,6 +40,7 @@ package final class ReplayService: Responder {
         self.journal = journal
         self.baseURL = baseURL
         self.sources = sources
+        self.unloaded = Mutex(unloadable)
         self.fallback = fallback
         self.onUnmatched = onUnmatched
         let rules = MatchRules.inForce(options.matchRules, cassettes: cassettes)
@@ -94,10 +99,22 @@ package final class ReplayService: Responder {
         }
     }
 
-    /// Why an admin request cannot be carried out.
+    /// Why an admin request cannot be carried out: no cassette of that name is loaded, or its file did not load.
     package struct UnknownCassette: Error, Sendable, CustomStringConvertible {
         package let name: String
-        package var description: String { "no loaded cassette is named \"\(name)\"" }
+        /// Why the cassette's file did not load, when it is one that did not.
+        package var problem: String?
+        package var description: String {
+            problem.map { "cassette \"\(name)\" did not load: \($0)" } ?? "no loaded cassette is named \"\(name)\""
+        }
+    }
+
+    /// Cassette files under the sources that did not load, as of the start or the last reload.
+    package var unloadable: [UnloadableCassette] { unloaded.withLock { $0 } }
+
+    /// The error for a cassette name that is not loaded, with the reason when its file did not load.
+    package func unknownCassette(_ name: String) -> UnknownCassette {
+        UnknownCassette(name: name, problem: unloadable.first { $0.name == name }?.problem)
     }
 
     /// Starts queues again from their first recorded answer (and the seeded request numbering from 0): every view's,
@@ -108,7 +125,7 @@ package final class ReplayService: Responder {
         case .all:
             for view in catalog.views { view.reset() }
         case .cassette(let name):
-            guard catalog.hasScope(name) else { throw UnknownCassette(name: name) }
+            guard catalog.hasScope(name) else { throw unknownCassette(name) }
             catalog.views.first { $0.scope == name }?.reset()
             let index = catalog.global.replayer.index
             for queue in index.queues where queue.entries.allSatisfy({ index.cassettes[$0.cassette].name == name }) {
@@ -123,7 +140,7 @@ package final class ReplayService: Responder {
         let catalog = self.catalog
         var names = catalog.cassettes.map(\.name)
         if case .cassette(let name) = target {
-            guard catalog.hasScope(name) else { throw UnknownCassette(name: name) }
+            guard catalog.hasScope(name) else { throw unknownCassette(name) }
             names = [name]
         }
         let used = Set(catalog.views.flatMap(\.used))
