@@ -99,7 +99,103 @@ def test_aChangedRequest_thatRaises_showsTheNearMissAndTheError(sample, stand_in
     monkeypatch.setenv("REPO", "goodbye")
     result = sample.runpytest_subprocess("-p", "no:cacheprovider", "-k", "test_requests")
     result.assert_outcomes(failed=1, deselected=1)
-    result.stdout.fnmatch_lines(["*nearest: sample/requests-repo[[]0] GET /repos/hello*", "*(the test raised HTTPError: 404*"])
+    result.stdout.fnmatch_lines(["*nearest: sample/requests-repo[[]0] GET /repos/hello*",
+                                 "*(and then the test raised HTTPError at test_sample.py:*: 404*"])
+
+
+def failure_section(result, test):
+    """The lines pytest shows for one failed test: from its `___ test ___` header to the next header or summary."""
+    lines = result.outlines
+    start = next(index for index, line in enumerate(lines) if line.strip("_ ") == test)
+    end = next((index for index in range(start + 1, len(lines))
+                if lines[index].startswith("___") or lines[index].startswith("===")), len(lines))
+    return lines[start + 1:end]
+
+
+def test_aNearMiss_failsOnce_readably_withTheCommandThatRecordsItAfresh(sample, stand_in, monkeypatch):
+    record_once(sample, stand_in, monkeypatch)
+    monkeypatch.setenv("REPO", "goodbye")
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider", "-k", "test_requests")
+    result.assert_outcomes(failed=1, deselected=1)
+    section = failure_section(result, "test_requests")
+    text = "\n".join(section)
+    assert "During handling of the above exception" not in result.stdout.str()
+    assert "The above exception was the direct cause" not in result.stdout.str()
+    assert len([line for line in section if line.strip()]) <= 15, text
+    assert text.count("GET /repos/goodbye") == 1, text
+    assert "test_sample.py:" in section[0], "the failure starts at the test's place"
+    assert "pytest 'test_sample.py::test_requests' --mockapi-record=all" in text
+    assert "MOCKAPI_RECORD=new" not in text and "--mockapi-record=new" not in text
+
+
+OTHER_REQUEST = """
+import requests, pytest
+
+@pytest.mark.mockapi("sample/requests-repo")
+def test_other(mockapi_cassette):
+    requests.delete(mockapi_cassette.base_url + "/somewhere/else/entirely", data=b"x" * 3000)
+"""
+
+
+def test_aRequestWithNothingNear_suggestsAddingIt(sample, stand_in, monkeypatch):
+    record_once(sample, stand_in, monkeypatch)
+    sample.makepyfile(test_other=OTHER_REQUEST)
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider", "test_other.py")
+    result.assert_outcomes(failed=1)
+    text = "\n".join(failure_section(result, "test_other"))
+    assert "pytest 'test_other.py::test_other' --mockapi-record=new" in text, text
+    assert "--mockapi-record=all" not in text
+
+
+def test_CIfalse_isNotCI_andRecords(sample, stand_in, monkeypatch):
+    monkeypatch.setenv("CI", "false")
+    monkeypatch.setenv("STAND_IN", stand_in.url)
+    monkeypatch.setenv("API_TOKEN", TOKEN)
+    monkeypatch.setenv("MOCKAPI_REDACT_ENV", "API_TOKEN")
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2)
+    assert stand_in.hits == 2
+    assert (sample.path / "Fixtures" / "sample" / "requests-repo.json").exists()
+
+
+def test_oneTruncatedCassette_failsOnlyItsTest_withTheFileLineAndColumn(sample, stand_in, monkeypatch):
+    record_once(sample, stand_in, monkeypatch)
+    broken = sample.path / "Fixtures" / "sample" / "httpx-repo.json"
+    text = broken.read_text(encoding="utf-8")
+    broken.write_text(text[: len(text) // 2], encoding="utf-8")
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines([f"*cannot replay {broken}*line *, column *"])
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider", "-k", "test_requests")
+    result.assert_outcomes(passed=1, deselected=1)
+
+
+UNNAMED_UPSTREAM = """
+import os, requests, pytest
+
+@pytest.mark.mockapi("sample/ini-repo")
+def test_ini(mockapi_cassette):
+    headers = {"Authorization": "Bearer " + os.environ["API_TOKEN"]}
+    assert requests.get(mockapi_cassette.base_url + "/repos/ini", headers=headers).json()["name"] == "ini"
+"""
+
+
+def test_theIniNamesTheUpstream_byFolder_andTheOptionOverridesItsDefault(pytester, stand_in, monkeypatch):
+    for variable in ("CI", "MOCKAPI_RECORD"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("API_TOKEN", TOKEN)
+    monkeypatch.setenv("MOCKAPI_REDACT_ENV", "API_TOKEN")
+    pytester.makepyfile(test_ini=UNNAMED_UPSTREAM)
+    pytester.makeini(f"[pytest]\nmockapi_upstream =\n    http://127.0.0.1:9\n    sample/ = {stand_in.url}\n")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+    assert stand_in.hits == 1, "recorded from the folder's upstream"
+
+    pytester.makeini("[pytest]\nmockapi_upstream = http://127.0.0.1:9\n")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--mockapi-record", "all",
+                                           "--mockapi-upstream", stand_in.url)
+    result.assert_outcomes(passed=1)
+    assert stand_in.hits == 2, "recorded from --mockapi-upstream"
 
 
 def test_newMode_recordsWhatIsMissing_andKeepsWhatIsRecorded(sample, stand_in, monkeypatch):

@@ -6,7 +6,8 @@ import os
 import shutil
 import tempfile
 
-from .control import ControlClient, MockapiError, describe_misses
+from .control import ControlClient, MockapiError, NotLoaded, describe_misses
+from .modes import is_ci
 from .process import MockapiProcess
 from .rules import combined, serve_arguments
 
@@ -32,6 +33,8 @@ class CassetteUse:
         self.rules = rules or {}
         self.base_url = None
         self.passed = False
+        # Why the cassette cannot be replayed (a broken file): the test fails with it before its own code runs.
+        self.failure = None
         self._control = None
         self._since = 0
         self._scope = None
@@ -49,7 +52,7 @@ class CassetteUse:
     def start(self):
         exists = os.path.exists(self.file)
         if self.mode == "none" and not exists:
-            ci = " (CI is set)" if os.environ.get("CI") else ""
+            ci = " (CI is set)" if is_ci(os.environ) else ""
             raise MockapiError(
                 f"mockapi: no cassette {self.name} ({self.file}), and the record mode is none{ci}. "
                 f"Record it where the upstream is reachable:\n  MOCKAPI_RECORD=once pytest '{self.nodeid}'\n"
@@ -68,16 +71,18 @@ class CassetteUse:
     def _replay(self):
         server = self.session.server()
         self._control = ControlClient(server.url)
-        answer = self._control.reset(cassette=self.name, scope="positions")
-        if answer is None:  # recorded after the server started: read the folder again
-            report = self._control.reload()
-            answer = self._control.reset(cassette=self.name, scope="positions")
-            if answer is None:
-                problems = "; ".join(report.get("problems", [])) or "it is not among the loaded cassettes"
-                raise MockapiError(f"mockapi: cannot replay {self.file}: {problems}")
-        self._since = answer["next"]
         self._scope = self.name
         self.base_url = f"{server.url}/@{self.name}"
+        try:
+            answer = self._control.reset(cassette=self.name, scope="positions")
+        except NotLoaded:  # recorded, or mended, after the server started: read the folder again
+            self._control.reload()
+            try:
+                answer = self._control.reset(cassette=self.name, scope="positions")
+            except NotLoaded as error:  # the server serves the others (--skip-broken) and says why not this one
+                self.failure = f"mockapi: cannot replay {self.file}: {error}"
+                return
+        self._since = answer["next"]
 
     def _serve_alone(self, arguments):
         """`mockapi serve` of this cassette alone, with the project's and the test's match rules."""
@@ -101,7 +106,8 @@ class CassetteUse:
         if not upstreams:
             raise MockapiError(
                 f"mockapi: cassette {self.name} is to be recorded (record mode {self.mode}), but no upstream is known: "
-                "pass upstream=\"https://api.example.com\" to @pytest.mark.mockapi (a cassette that exists remembers its own)")
+                "pass upstream=\"https://api.example.com\" to @pytest.mark.mockapi, or set mockapi_upstream in the ini "
+                "file or --mockapi-upstream (a cassette that exists remembers its own)")
         return [argument for upstream in upstreams for argument in ("--upstream", upstream)]
 
     def _recorded_upstreams(self):
@@ -121,22 +127,37 @@ class CassetteUse:
 
     def problems(self):
         """Why the test fails although its own code passed: requests that matched no recording (with their near
-        misses) and, strict, recordings no request used."""
-        if self._control is None:
+        misses and the command that records them) and, strict, recordings no request used."""
+        if self._control is None or self.failure:
             return []
         lines = []
-        misses = self._control.unmatched(self._since, cassette=self._scope)
-        if misses and misses["requests"]:
-            lines.append(f"mockapi: {len(misses['requests'])} request(s) matched no recording in cassette {self.name} "
+        try:
+            misses = self._control.unmatched(self._since, cassette=self._scope)["requests"]
+        except NotLoaded:
+            misses = []
+        if misses:
+            lines.append(f"mockapi: {len(misses)} request(s) matched no recording in cassette {self.name} "
                          f"({self.file}):")
-            lines += ["  " + line for line in describe_misses(misses["requests"])]
-            lines.append(f"  Record them: MOCKAPI_RECORD=new pytest '{self.nodeid}' (or all, to record afresh)")
+            lines += ["  " + line for line in describe_misses(misses)]
+            lines.append("  " + self.record_advice(misses))
         if self.strict:
-            unused = self._control.unused(self._scope) or {"interactions": []}
+            try:
+                unused = self._control.unused(self._scope)
+            except NotLoaded:
+                unused = {"interactions": []}
             if unused["interactions"]:
                 lines.append(f"mockapi: strict: {len(unused['interactions'])} recording(s) of {self.name} were not used:")
                 lines += [f"  {item['cassette']}[{item['index']}] {item['request']}" for item in unused["interactions"]]
         return lines
+
+    def record_advice(self, misses):
+        """The command that records what missed: a changed request (``near_miss``) is recorded afresh, so that the
+        stale recording goes (`all`); requests with nothing near are added (`new`)."""
+        changed = any(near_miss(entry) for entry in misses)
+        if changed:
+            return (f"A request changed: record this test afresh (the upstream must be reachable):\n"
+                    f"    pytest '{self.nodeid}' --mockapi-record=all")
+        return f"Add the new request(s) to the cassette:\n    pytest '{self.nodeid}' --mockapi-record=new"
 
     def finish(self):
         """Stops this test's own process; a recording replaces the cassette only when the test passed."""
@@ -151,3 +172,19 @@ class CassetteUse:
             os.makedirs(os.path.dirname(os.path.abspath(self.file)), exist_ok=True)
             shutil.move(staging, self.file)
         shutil.rmtree(os.path.dirname(staging), ignore_errors=True)
+
+
+def near_miss(entry):
+    """Whether an unmatched request changed rather than being new: one of its nearest recordings has its method and a
+    path of as many segments (`GET /repos/hello` for `GET /repos/goodbye`: the same call with another name, query,
+    body or header)."""
+    method, segments = entry.get("method"), path_segments(entry.get("path", ""))
+    for miss in entry.get("unmatched", {}).get("nearest", []):
+        recorded_method, _, target = miss.get("request", "").partition(" ")
+        if recorded_method == method and path_segments(target.split("?")[0]) == segments:
+            return True
+    return False
+
+
+def path_segments(path):
+    return len([segment for segment in path.split("/") if segment])

@@ -10,14 +10,18 @@ class MockapiError(Exception):
     """mockapi could not be started or asked, or a cassette could not be used: the message says what to do."""
 
 
+class NotLoaded(MockapiError):
+    """The server has no cassette of that name (404); the message says why when its file did not load."""
+
+
 class ControlClient:
     def __init__(self, url, timeout=30.0):
         self.url = url.rstrip("/")
         self.timeout = timeout
 
     def call(self, method, endpoint, accept=(200,), **query):
-        """The JSON answer of `method /__mockapi/endpoint?query`; a status outside `accept` raises MockapiError, except
-        404, which returns None."""
+        """The JSON answer of `method /__mockapi/endpoint?query`; a status outside `accept` raises MockapiError, and
+        404 (no such cassette) raises NotLoaded with the server's reason."""
         target = f"{self.url}/__mockapi/{endpoint}"
         query = {name: value for name, value in query.items() if value is not None}
         if query:
@@ -30,10 +34,13 @@ class ControlClient:
             status, body = error.code, error.read()
         document = json.loads(body) if body else {}
         if status == 404:
-            return None
+            raise NotLoaded(document.get("error", f"{method} {target} answered 404"))
         if status not in accept:
             raise MockapiError(f"mockapi: {method} {target} answered {status}: {document.get('error', body[:200])}")
         return document
+
+    def cassettes(self):
+        return self.call("GET", "cassettes")
 
     def health(self):
         return self.call("GET", "health")
