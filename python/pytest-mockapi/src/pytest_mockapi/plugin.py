@@ -139,6 +139,7 @@ def pytest_runtest_call(item):
         result = yield
     except Exception as error:  # pytest's own outcomes (skip, xfail) are BaseExceptions and pass through
         raised = error
+    use = item.stash.get(CASSETTE, None)  # also a cassette the test asked for as it ran (request.getfixturevalue)
     problems = use.problems() if use is not None else []
     if problems:
         path, line, _ = item.location
