@@ -143,7 +143,10 @@ package final class ReplayIndex: Sendable {
         while taken < members.count {
             let (exchanged, original) = cursor.taken.compareExchange(
                 expected: taken, desired: taken + 1, ordering: .relaxed)
-            if exchanged { return queueMembers[members.lowerBound + taken] }
+            if exchanged {
+                cursor.reached.max(taken + 1, ordering: .relaxed)
+                return queueMembers[members.lowerBound + taken]
+            }
             taken = original
         }
         return strict ? nil : queueMembers[members.upperBound - 1]
