@@ -47,7 +47,7 @@ package struct GraphQLDocumentCache: Sendable {
             // every one of its fields, on one thread, for every interaction of a large set.
             let interactions = loaded.cassette.interactions
             for index in interactions.indices where !interactions[index].request.body.isEmpty {
-                if let body = GraphQLBody(recorded: interactions[index].request) { learn(body.query) }
+                for body in GraphQLBody.all(recorded: interactions[index].request) { learn(body.query) }
             }
         }
     }

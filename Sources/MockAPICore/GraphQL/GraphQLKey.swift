@@ -19,9 +19,18 @@ package struct GraphQLKey: Hashable, Sendable {
 }
 
 extension BodyKey {
-    /// The GraphQL operation a body asks for (`query Repo`), when it is a GraphQL request.
+    /// The GraphQL operation a body asks for (`query Repo`; a batch's, in order: `query A, query B`), when it is
+    /// GraphQL.
     package var graphQLOperation: String? {
-        if case .graphQL(let key) = self { return key.operation }
-        return nil
+        graphQLOperations?.joined(separator: ", ")
+    }
+
+    /// The GraphQL operations a body asks for, in order; nil when it is not GraphQL.
+    var graphQLOperations: [String]? {
+        switch self {
+        case .graphQL(let key): [key.operation]
+        case .graphQLBatch(let keys): keys.map(\.operation)
+        default: nil
+        }
     }
 }
