@@ -64,6 +64,21 @@ struct ServeMatchRulesTests {
         #expect(try await Self.send([file, "--ignore-body"]).status == 200)
     }
 
+    /// A path that names no field of any recorded body (a typo) is said at start, with where it was given and the
+    /// nearest path there is; one that names a field is not.
+    @Test func pathNamingNoRecordedField_isWarnedAtStart_withTheNearestPath() async throws {
+        let folder = TemporaryFolder()
+        let file = try Self.write(folder, match: #"{"ignoreJSONFields": ["$.mesages[*].content"]}"#)
+        let answer = try await Self.send([file, "--ignore-json-field", "$.nn", "--ignore-json-field", "$.model"])
+        #expect(answer.stderr.contains(
+            "mockapi: warning: --ignore-json-field $.nn names no field of any recorded request body (nearest: $.n); "
+                + "it leaves nothing out\n"), "\(answer.stderr)")
+        #expect(answer.stderr.contains(
+            "mockapi: warning: \(file): match.ignoreJSONFields[0] $.mesages[*].content names no field of any recorded "
+                + "request body (nearest: $.messages[*].content); it leaves nothing out\n"), "\(answer.stderr)")
+        #expect(!answer.stderr.contains("$.model names no field"))
+    }
+
     @Test func badPath_isRefusedNamingTheFlag() async throws {
         let output = try await MockAPIProcess.run(["serve", "x.json", "--ignore-json-field", "n"])
         #expect(output.status != 0)
