@@ -9,12 +9,15 @@ package struct GraphQLKey: Hashable, Sendable {
     package var variables: [UInt8]
     /// The body's other members (`extensions`, …) as a canonical JSON object.
     package var otherMembers: [UInt8]
+    /// Whether the operation is a schema introspection (``GraphQLOperation/isIntrospection``); follows from `document`.
+    package var isIntrospection: Bool
 
-    package init(operation: String, document: String, variables: [UInt8], otherMembers: [UInt8]) {
+    package init(operation: String, document: String, variables: [UInt8], otherMembers: [UInt8], isIntrospection: Bool) {
         self.operation = operation
         self.document = document
         self.variables = variables
         self.otherMembers = otherMembers
+        self.isIntrospection = isIntrospection
     }
 }
 

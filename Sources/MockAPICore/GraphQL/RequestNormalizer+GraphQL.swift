@@ -46,7 +46,8 @@ extension RequestNormalizer {
             document: operation.canonicalText,
             variables: variables?.canonicalBytes() ?? GraphQLKey.noVariables,
             otherMembers: parts.otherMembers.isEmpty
-                ? GraphQLKey.noVariables : (wildcardJSONPaths.isEmpty ? others : blankPlaceholders(others, at: path)).canonicalBytes())
+                ? GraphQLKey.noVariables : (wildcardJSONPaths.isEmpty ? others : blankPlaceholders(others, at: path)).canonicalBytes(),
+            isIntrospection: operation.isIntrospection)
     }
 }
 
