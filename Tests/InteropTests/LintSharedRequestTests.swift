@@ -22,7 +22,7 @@ struct LintSharedRequestTests {
         #expect(output.status == 0)
         #expect(output.standard == """
             \(folder.file("signed-in.json")): interactions[0]: GET /user is also recorded in \(folder.file("anonymous.json")) \
-            interactions[0] with another answer (status 200, recorded there 401); served together through the plain URL, \
+            interactions[0] with another answer (status 200 here, 401 there); served together through the plain URL, \
             that one answers it. Give the tests each cassette's scoped URL (/@signed-in/…), or tell the requests apart \
             with --match-header authorization (serve and lint) [shared-request]
             mockapi lint: 2 cassettes, no findings; 1 note on a request two cassettes answer differently

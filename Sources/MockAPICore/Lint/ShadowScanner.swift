@@ -68,13 +68,15 @@ struct ShadowScanner {
             let earlier = interaction(first), later = interaction(entry)
             guard !ShadowScanner.sameAnswer(earlier.response, later.response) else { continue }
             let apart = ShadowScanner.headerTellingApart(earlier.request, later.request)
+            let how = later.response.status == earlier.response.status
+                ? "other headers or body" : "status \(later.response.status) here, \(earlier.response.status) there"
             drafts[entry.cassette].append(LintDraft(
                 at: "interactions[\(entry.index)]", rule: .sharedRequest,
                 message: "\(ShadowScanner.describe(later)) is also recorded in \(cassettes[first.cassette].file) "
-                    + "interactions[\(first.index)] with another answer (status \(later.response.status), recorded there "
-                    + "\(earlier.response.status)); served together through the plain URL, that one answers it. Give the "
-                    + "tests each cassette's scoped URL (\(ScopeName.path(for: cassettes[entry.cassette].name))/…), or tell "
-                    + "the requests apart with --match-header \(apart ?? "NAME") (serve and lint)"))
+                    + "interactions[\(first.index)] with another answer (\(how)); served together through the plain URL, "
+                    + "that one answers it. Give the tests each cassette's scoped URL "
+                    + "(\(ScopeName.path(for: cassettes[entry.cassette].name))/…), or tell the requests apart with "
+                    + "--match-header \(apart ?? "NAME") (serve and lint)"))
         }
     }
 
