@@ -199,7 +199,7 @@ extension ServerContext {
                             _ state: RequestState) -> MHD_Result {
         if state.isHead {
             let whole = HTTPResponse(status: response.status, headers: response.headers, body: response.body)
-            return queue(NativeResponse.make(whole, date: true), connection, state)
+            return queue(NativeResponse.make(whole, date: false), connection, state)
         }
         return queue(NativeResponse.streamed(response, stream, connection: connection, pacing: pacing), connection, state)
     }

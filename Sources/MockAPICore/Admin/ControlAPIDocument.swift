@@ -642,6 +642,11 @@ enum ControlAPIDocument {
             "type": "string",
             "description": "for a GraphQL request, the operation it asked for: `query RepoStars`, `mutation`"
           },
+          "matchedAs": {
+            "type": "string",
+            "enum": ["introspection"],
+            "description": "how a matched request was matched when not exactly: `introspection`, a GraphQL introspection query answered by its endpoint's recorded introspection"
+          },
           "scope": {
             "type": "string",
             "description": "the cassette named by a scoped base URL"
