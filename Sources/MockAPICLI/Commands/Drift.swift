@@ -86,6 +86,8 @@ extension MockAPI {
         @Option(name: .customLong("upstream-timeout"), help: ArgumentHelp("Seconds an upstream has for a complete answer.", valueName: "seconds"))
         package var upstreamTimeout: Double = 30
 
+        @OptionGroup package var volatile: VolatileHeaderOptions
+
         @OptionGroup(title: "Scrubbing for --update (added to the defaults of mockapi record)") package var redaction: RedactionOptions
 
         package init() {}
@@ -137,7 +139,9 @@ extension MockAPI {
             var results = await checker.check(loaded, progress: progress)
             var rewritten: [String] = []
             if update {
-                let updater = DriftUpdater(redactor: Redactor(rules: rules), secrets: HeaderField.secrets(headers, rules: rules))
+                let updater = DriftUpdater(
+                    redactor: Redactor(rules: rules), secrets: HeaderField.secrets(headers, rules: rules),
+                    volatileHeaders: volatile.names, version: MockAPI.version)
                 (rewritten, problems) = apply(updater, to: &results, in: loaded, problems: problems)
             }
             let report = DriftReport(results: results, cassettes: loaded.count, problems: problems)

@@ -33,8 +33,11 @@ extension MockAPI {
                 requests are then answered in recorded order, the old answer first); all records afresh into a hidden \
                 .NAME.json.recording beside it, which replaces the cassette only when mockapi stops cleanly \
                 (SIGINT/SIGTERM, at least one interaction recorded, the file completed); killed or failed, the old \
-                cassette stays as it was. Without --mode an existing cassette is refused. A file that is not a valid \
-                cassette is only ever replaced by --mode all.
+                cassette stays as it was. With --mode all, an answer the same in meaning as the one recorded for the \
+                same request (same status, JSON equal by value, same headers but volatile ones such as Date, request \
+                ids and rate-limit counters) is written back exactly as it was recorded, so re-recording an API that \
+                did not change leaves the file as it was. Without --mode an existing cassette is refused. A file that \
+                is not a valid cassette is only ever replaced by --mode all.
 
                 Secrets never reach disk, and nothing else is scrubbed, so replay gives the recorded answers. \
                 Scrubbed by default: by name, the Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key \
@@ -83,6 +86,8 @@ extension MockAPI {
                     + "stops cleanly).", valueName: "mode"))
         package var mode: RecordingMode?
 
+        @OptionGroup package var volatile: VolatileHeaderOptions
+
         @Flag(
             name: .customLong("no-rewrite"),
             help: "Hand upstream URLs (https://api.github.com/…) in answers to the client unchanged.")
@@ -107,11 +112,14 @@ extension MockAPI {
             let staged = mode == .all && FileManager.default.fileExists(atPath: cassette)
                 ? StagedRecording(replacing: cassette) : nil
             let createdFolder = RecordingFolder.missing(above: cassette)
+            let previous = staged.flatMap { try? Cassette.load(file: $0.file) }
+                .map { PreviousRecording($0, volatileHeaders: volatile.names) }
             let session = try RecordingSession(
                 options: recording, environment: ProcessInfo.processInfo.environment, into: staged?.staging,
-                mode: staged == nil ? .append : .overwrite, name: RecordingSession.name(of: cassette))
+                mode: staged == nil ? .append : .overwrite, name: RecordingSession.name(of: cassette), previous: previous)
             if let createdFolder { RecordingFolder.writeGitignore(in: createdFolder) }
-            Terminal.writeError(Record.startNote(cassette: cassette, staged: staged, appendingTo: session.writer.existingInteractions))
+            Terminal.writeError(Record.startNote(cassette: cassette, previous: previous?.cassette, staged: staged,
+                                                 appendingTo: session.writer.existingInteractions))
             let running: RunningApp<Recorder>
             do {
                 running = try MockAPIApp.record(
@@ -135,13 +143,13 @@ extension MockAPI {
                     + "\(counts.recorded) recorded, \(counts.failed) failed\n"
                     + RecordSummary(file: cassette, statistics: session.statistics.snapshot,
                                     writer: session.writer.statistics).text)
-            if let staged { try Record.settle(staged, completed: completed, recorded: session.writer.statistics.appended) }
+            if let staged { _ = try Record.settle(staged, completed: completed, recorded: session.writer.statistics.appended) }
         }
 
         /// What recording does to the cassette, said before it starts.
-        static func startNote(cassette: String, staged: StagedRecording?, appendingTo existing: Int) -> String {
+        static func startNote(cassette: String, previous: Cassette?, staged: StagedRecording?, appendingTo existing: Int) -> String {
             if staged != nil {
-                let old = (try? Cassette.load(file: cassette)).map {
+                let old = previous.map {
                     "its \($0.interactions.count) recorded interaction\($0.interactions.count == 1 ? "" : "s")"
                 } ?? "the file there (not a valid cassette)"
                 return "mockapi: \(cassette): recording afresh (--mode all); the new recording replaces \(old) when "
@@ -153,17 +161,19 @@ extension MockAPI {
 
         /// Installs a `--mode all` recording over the cassette when it is complete and holds something; else drops it
         /// and keeps the cassette, saying why.
-        static func settle(_ staged: StagedRecording, completed: Bool, recorded: Int) throws {
+        /// - Returns: whether the recording replaced the cassette.
+        static func settle(_ staged: StagedRecording, completed: Bool, recorded: Int) throws -> Bool {
             guard completed, recorded > 0 else {
                 staged.discard()
                 let why = completed ? "nothing was recorded" : "the recording could not be completed"
                 Terminal.writeError("mockapi: \(staged.file): kept as it was: \(why) (--mode all)\n")
-                return
+                return false
             }
             do { try staged.install() } catch {
                 throw CommandFailure("\(staged.file): the new recording could not replace it: \(error) (it is in \(staged.staging))")
             }
             Terminal.writeError("mockapi: \(staged.file): replaced by the new recording (\(recorded) interaction\(recorded == 1 ? "" : "s"))\n")
+            return true
         }
     }
 }
