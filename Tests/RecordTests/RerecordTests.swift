@@ -54,6 +54,9 @@ import Glibc
         let again = try await record(cassette, upstream: upstream, ["--mode", "all"])
         #expect(again.status == 0)
         #expect(try FileIO.read(cassette) == before)
+        #expect(again.stderr.contains("mockapi: \(cassette): 3 answers unchanged in meaning, kept exactly as recorded before\n"))
+        #expect(again.stderr.contains(
+            "mockapi: \(cassette): changes: none (0 interactions changed, 0 added, 0 removed, 3 unchanged; 0 of 1 cassette changed)\n"))
         // Each new interaction notes the release that recorded it.
         #expect(try Cassette.load(file: cassette).interactions.allSatisfy { $0.recordedWith != nil })
         await upstream.stop()
@@ -74,7 +77,9 @@ import Glibc
         let now = try Cassette.load(file: cassette)
         #expect(now.interactions[0] == edited.interactions[0] && now.interactions[2] == edited.interactions[2])
         #expect(now.interactions[1] != edited.interactions[1])
-        #expect(again.status == 0)
+        #expect(again.stderr.contains("2 answers unchanged in meaning"))
+        #expect(again.stderr.contains("changes: 1 interaction changed, 0 added, 0 removed, 2 unchanged"))
+        #expect(again.stderr.contains(#"$[0].title: "Old title" → "Found a bug""#))
         await upstream.stop()
     }
 

@@ -66,7 +66,7 @@ extension MockAPI {
         @Flag(help: "Print the report as one JSON document.")
         package var json = false
 
-        @Flag(help: "Re-record the drifted interactions in place, scrubbed, keeping their order.")
+        @Flag(help: "Re-record the drifted interactions in place, scrubbed, keeping their order, and say what changed.")
         package var update = false
 
         @Flag(help: "Also send requests whose method is not GET or HEAD (they may change data upstream).")
@@ -201,12 +201,17 @@ extension MockAPI {
                 guard !chosen.isEmpty else { continue }
                 var replacements: [Int: Interaction] = [:]
                 for position in chosen { replacements[results[position].index] = results[position].live }
-                do { try updater.update(cassette, with: replacements) } catch {
+                let updated: Cassette
+                do { updated = try updater.update(cassette, with: replacements) } catch {
                     problems.append(error.description)
                     continue
                 }
                 for position in chosen { results[position].updated = true }
                 rewritten.append("mockapi drift: \(cassette.file): re-recorded \(chosen.count.counted("interaction"))")
+                let review = ReviewReport([CassetteDiff(
+                    name: cassette.name, old: cassette.cassette, oldFile: cassette.file, new: updated, newFile: cassette.file,
+                    volatileHeaders: volatile.names)])
+                rewritten += review.briefLines().map { "mockapi drift: \(cassette.file): \($0)" }
             }
             return (rewritten, problems)
         }

@@ -63,7 +63,8 @@ extension MockAPI {
                 how to fold it in or drop it.
 
                 On SIGINT/SIGTERM it prints a summary: interactions per upstream, bytes written for them (log lines \
-                and file rewrites), redactions, errors.
+                and file rewrites), redactions, errors; and once a --mode all recording replaced the cassette, how \
+                many answers were kept as they were and what changed (the summary and first lines of mockapi diff).
                 Exit status: 0, 2 when it could not start (a broken cassette, a port in use), or 64 for a bad option.
 
                 Examples:
@@ -143,7 +144,22 @@ extension MockAPI {
                     + "\(counts.recorded) recorded, \(counts.failed) failed\n"
                     + RecordSummary(file: cassette, statistics: session.statistics.snapshot,
                                     writer: session.writer.statistics).text)
-            if let staged { _ = try Record.settle(staged, completed: completed, recorded: session.writer.statistics.appended) }
+            if let staged, try Record.settle(staged, completed: completed, recorded: session.writer.statistics.appended),
+                let previous
+            {
+                Terminal.writeError(Record.review(of: staged.file, replacing: previous))
+            }
+        }
+
+        /// What a `--mode all` recording changed, said once it replaced the cassette: how many answers were kept as
+        /// they were, then the summary and first lines of `mockapi diff`.
+        static func review(of file: String, replacing previous: PreviousRecording) -> String {
+            let kept = "mockapi: \(file): \(previous.kept.counted("answer")) unchanged in meaning, kept exactly as recorded before\n"
+            guard let new = try? Cassette.load(file: file) else { return kept }
+            let report = ReviewReport([CassetteDiff(
+                name: RecordingSession.name(of: file), old: previous.cassette, oldFile: file, new: new, newFile: file,
+                volatileHeaders: Array(previous.volatile.extraNames))])
+            return kept + report.briefLines().map { "mockapi: \(file): \($0)\n" }.joined()
         }
 
         /// What recording does to the cassette, said before it starts.
