@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MockAPICore
-import MockAPIJSON
 
 extension MockAPI {
     /// `mockapi diff`: what changed between two recordings of cassettes, by request and JSON path.
@@ -92,9 +91,7 @@ extension MockAPI {
             var output = CommandOutput()
             output.status = report.status
             if json {
-                var bytes = report.jsonValue.prettyBytes()
-                bytes.append(UInt8(ascii: "\n"))
-                output.standard = String(decoding: bytes, as: UTF8.self)
+                output.document(report.jsonValue)
             } else if markdown {
                 output.standard = report.markdown
             } else {

@@ -148,9 +148,7 @@ extension MockAPI {
             var output = CommandOutput()
             output.status = report.status
             if json {
-                var bytes = report.jsonValue.prettyBytes()
-                bytes.append(UInt8(ascii: "\n"))
-                output.standard = String(decoding: bytes, as: UTF8.self)
+                output.document(report.jsonValue)
             } else {
                 for line in report.lines + rewritten { output.line(line) }
                 output.line(report.summary)

@@ -154,12 +154,9 @@ extension MockAPI {
         /// What a `--mode all` recording changed, said once it replaced the cassette: how many answers were kept as
         /// they were, then the summary and first lines of `mockapi diff`.
         static func review(of file: String, replacing previous: PreviousRecording) -> String {
-            let kept = "mockapi: \(file): \(previous.kept.counted("answer")) unchanged in meaning, kept exactly as recorded before\n"
-            guard let new = try? Cassette.load(file: file) else { return kept }
-            let report = ReviewReport([CassetteDiff(
-                name: RecordingSession.name(of: file), old: previous.cassette, oldFile: file, new: new, newFile: file,
-                volatileHeaders: Array(previous.volatile.extraNames))])
-            return kept + report.briefLines().map { "mockapi: \(file): \($0)\n" }.joined()
+            guard let new = try? Cassette.load(file: file) else { return "" }
+            return previous.review(of: new, name: RecordingSession.name(of: file), file: file)
+                .map { "mockapi: \(file): \($0)\n" }.joined()
         }
 
         /// What recording does to the cassette, said before it starts.

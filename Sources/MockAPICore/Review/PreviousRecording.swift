@@ -28,4 +28,12 @@ package final class PreviousRecording: Sendable {
 
     /// How many interactions were written back as they were.
     package var kept: Int { keptCount.load(ordering: .relaxed) }
+
+    /// What the re-recording changed, said once `new` replaced the cassette in `file`: how many answers were kept,
+    /// then the summary and first lines of `mockapi diff`.
+    package func review(of new: Cassette, name: String, file: String) -> [String] {
+        let report = ReviewReport([CassetteDiff(
+            name: name, old: cassette, oldFile: file, new: new, newFile: file, volatileHeaders: Array(volatile.extraNames))])
+        return ["\(kept) answer\(kept == 1 ? "" : "s") unchanged in meaning, kept exactly as recorded before"] + report.briefLines()
+    }
 }

@@ -66,9 +66,7 @@ extension CassetteServer {
     /// re-recording sees it before committing.
     static func sayWhatChanged(in file: String, name: String, replacing previous: PreviousRecording) {
         guard let new = try? Cassette.load(file: file) else { return }
-        let report = ReviewReport([CassetteDiff(name: name, old: previous.cassette, oldFile: file, new: new, newFile: file)])
-        let text = "mockapi: cassette \(name) re-recorded: \(previous.kept) answer\(previous.kept == 1 ? "" : "s") kept as recorded before\n"
-            + report.briefLines().map { "mockapi: cassette \(name): \($0)\n" }.joined()
+        let text = previous.review(of: new, name: name, file: file).map { "mockapi: cassette \(name): \($0)\n" }.joined()
         FileHandle.standardError.write(Data(text.utf8))
     }
 }
