@@ -12,7 +12,8 @@ import Glibc
 /// Re-recording an API that did not change leaves the cassette's bytes as they were: through `mockapi record --mode
 /// all` and through the test helpers' `all` mode, against a stand-in whose answers change only in volatile headers.
 @Suite(.serialized) struct RerecordTests {
-    /// A GitHub-like API: the same bodies every time, but a new date, request id and rate-limit count per answer.
+    /// A GitHub-like API: the same bodies every time, but a new date, request id, rate-limit count and trace id (a
+    /// header only the cassette names volatile) per answer.
     private static func volatileOnly() throws -> StandInUpstream {
         let served = Atomic<Int>(0)
         return try StandInUpstream { request in
@@ -20,7 +21,7 @@ import Glibc
             let headers: HTTPHeaders = [
                 ("content-type", "application/json; charset=utf-8"), ("etag", #"W/"f00d""#),
                 ("x-github-request-id", "A1B2:\(count)"), ("x-ratelimit-remaining", String(5000 - count)),
-                ("x-ratelimit-used", String(count)), ("server-timing", "db;dur=\(count)"),
+                ("x-ratelimit-used", String(count)), ("server-timing", "db;dur=\(count)"), ("x-trace", "t-\(count)"),
             ]
             let body = request.path == "/user" ? #"{"login":"octocat","id":1}"# : #"[{"number":1,"title":"Found a bug"}]"#
             return .response(.json(status: 200, Array(body.utf8), headers: headers))
@@ -50,6 +51,11 @@ import Glibc
         let folder = TemporaryFolder()
         let cassette = folder.file("Fixtures/github.json")
         #expect(try await record(cassette, upstream: upstream).status == 0)
+        // The cassette's own members stay, and its volatileHeaders count.
+        var edited = try Cassette.load(file: cassette)
+        edited.source = "Recorded from the stand-in."
+        edited.volatileHeaders = ["X-Trace"]
+        try edited.save(to: cassette)
         let before = try FileIO.read(cassette)
         let again = try await record(cassette, upstream: upstream, ["--mode", "all"])
         #expect(again.status == 0)
@@ -73,7 +79,7 @@ import Glibc
             JSONMember("number", .integer(1)), JSONMember("title", .string("Old title")),
         ])]))
         try edited.save(to: cassette)
-        let again = try await record(cassette, upstream: upstream, ["--mode", "all"])
+        let again = try await record(cassette, upstream: upstream, ["--mode", "all", "--volatile-header", "X-Trace"])
         let now = try Cassette.load(file: cassette)
         #expect(now.interactions[0] == edited.interactions[0] && now.interactions[2] == edited.interactions[2])
         #expect(now.interactions[1] != edited.interactions[1])
@@ -94,7 +100,12 @@ import Glibc
                 #expect(server.isRecording)
                 try await useTheAPI(server.baseURL.absoluteString)
             }
-            if mode == .once { first = try FileIO.read(file) }
+            if mode == .once {
+                var recorded = try Cassette.load(file: file)
+                recorded.volatileHeaders = ["x-trace"]
+                try recorded.save(to: file)
+                first = try FileIO.read(file)
+            }
         }
         #expect(try FileIO.read(file) == first)
         await upstream.stop()
