@@ -62,6 +62,25 @@ import Testing
         #expect(!finished.stdout.contains("date") && !finished.stdout.contains("request-id"))
     }
 
+    /// Folders pair their cassettes by path; one only the new folder has is all added.
+    @Test func folders_pairByPath_aNewCassetteIsAllAdded() async throws {
+        let folder = TemporaryFolder()
+        try FileIO.createFolder(folder.file("old/api"))
+        try FileIO.createFolder(folder.file("new/api"))
+        try Self.cassette(changed: false).save(to: folder.file("old/api/repo.json"))
+        try Self.cassette(changed: false).save(to: folder.file("new/api/repo.json"))
+        try Self.cassette(changed: false).save(to: folder.file("new/api/more.json"))
+        let finished = try await MockAPIProcess.run(["diff", folder.file("old"), folder.file("new")])
+        #expect(finished.status == 1)
+        #expect(finished.stdout == """
+            api/more (new cassette: \(folder.file("new/api/more.json")))
+              + GET /repos/o/r [0]
+              + POST /repos/o/r/issues [1]
+            0 interactions changed, 2 added, 0 removed, 2 unchanged; 1 of 2 cassettes changed
+
+            """)
+    }
+
     @Test func json_parses_andNamesTheSameChanges() async throws {
         let (old, new, folder) = try files()
         let finished = try await MockAPIProcess.run(["diff", old, new, "--json"])

@@ -52,7 +52,8 @@ package struct CassetteDiff: Sendable {
         oldProvenance = old.map { Provenance($0.interactions) }
         newProvenance = new.map { Provenance($0.interactions) }
         let before = old ?? Cassette(), after = new ?? Cassette()
-        settings = CassetteDiff.settingChanges(before, after)
+        // A cassette only one side has is all added or all removed; its members are no change of their own.
+        settings = old == nil || new == nil ? [] : CassetteDiff.settingChanges(before, after)
         let volatile = VolatileHeaders(adding: before.volatileHeaders + after.volatileHeaders + volatileHeaders)
         var queues = RequestQueues(before, alsoLearningFrom: after.interactions)
         var addedIndexes: [Int] = []
