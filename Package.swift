@@ -111,7 +111,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings,
             plugins: ["BuildInfo"]),
-        // VERSION and the commit, stamped into MockAPICLI at build time for `mockapi --version`.
+        // VERSION and the commit, stamped at build time into MockAPICLI for `mockapi --version` and into
+        // MockAPITesting, whose recordings note the release.
         .plugin(name: "BuildInfo", capability: .buildTool()),
         .executableTarget(
             name: "mockapi",
@@ -120,7 +121,8 @@ let package = Package(
         .target(
             name: "MockAPITesting",
             dependencies: ["MockAPIServer", "MockAPICore", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            plugins: ["BuildInfo"]),
 
         // The client library: knows nothing of mockapi; tests swap its base URL.
         .target(name: "APIClient", swiftSettings: swiftSettings),
