@@ -26,6 +26,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        // The client library's requests, responses and header fields: the Swift server ecosystem's HTTP currency.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         // Trusting a given certificate for HTTPS upstreams (record --upstream-ca) and in tests' HTTPS clients;
@@ -121,12 +123,21 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         // The client library: knows nothing of mockapi; tests swap its base URL.
-        .target(name: "APIClient", swiftSettings: swiftSettings),
+        .target(
+            name: "APIClient",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings),
         .target(name: "GitHubAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
         .target(name: "QiitaAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
         .target(name: "GitHubStatusAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
         // An in-memory transport for users' tests of code built on APIClient.
-        .target(name: "APIClientTesting", dependencies: ["APIClient"], swiftSettings: swiftSettings),
+        .target(
+            name: "APIClientTesting",
+            dependencies: ["APIClient", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: swiftSettings),
 
         .testTarget(name: "MockAPIJSONTests", dependencies: ["MockAPIJSON"], swiftSettings: swiftSettings),
         // Helpers shared by the test targets (temporary folders and the like).

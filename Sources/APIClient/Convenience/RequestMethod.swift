@@ -1,8 +1,10 @@
+import HTTPTypes
+
 /// The methods of `RESTClient.request(_:_:)`, split in two types so that only POST, PUT and PATCH get
 /// body-setting calls: `client.request(.get, "/x").json(…)` does not compile.
 public protocol RequestMethod: Sendable {
-    /// This method with `body` where it can carry one.
-    func httpMethod(body: RequestBody?) -> HTTPMethod
+    /// The method as swift-http-types names it.
+    var httpMethod: HTTPRequest.Method { get }
 }
 
 /// Methods without a request body.
@@ -17,7 +19,7 @@ public enum BodylessMethod: RequestMethod, Hashable {
     case options
 
     /// The method to send; these methods take no body.
-    public func httpMethod(body: RequestBody?) -> HTTPMethod {
+    public var httpMethod: HTTPRequest.Method {
         switch self {
         case .get: .get
         case .head: .head
@@ -36,13 +38,12 @@ public enum BodyMethod: RequestMethod, Hashable {
     /// `PATCH`.
     case patch
 
-    /// The method to send, with `body` (an empty one when nil).
-    public func httpMethod(body: RequestBody?) -> HTTPMethod {
-        let body = body ?? .empty
-        return switch self {
-        case .post: .post(body)
-        case .put: .put(body)
-        case .patch: .patch(body)
+    /// The method to send (with an empty body unless one is set).
+    public var httpMethod: HTTPRequest.Method {
+        switch self {
+        case .post: .post
+        case .put: .put
+        case .patch: .patch
         }
     }
 }
