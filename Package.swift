@@ -84,7 +84,7 @@ let package = Package(
         .target(
             name: "MockAPIServer",
             dependencies: [
-                "CMicroHTTPD", "CGnuTLS", "MockAPICore",
+                "CMicroHTTPD", "CGnuTLS", "MockAPICore", "MockAPIJSON",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -119,7 +119,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "MockAPITesting",
-            dependencies: ["MockAPIServer", "MockAPICore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MockAPIServer", "MockAPICore", "MockAPIJSON", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
 
         // The client library: knows nothing of mockapi; tests swap its base URL.
@@ -199,7 +201,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["APIClient", "GitHubAPI", "QiitaAPI", "GitHubStatusAPI", "MockAPITesting"],
+            dependencies: [
+                "APIClient", "GitHubAPI", "QiitaAPI", "GitHubStatusAPI", "MockAPITesting", "MockAPICore", "MockAPIJSON",
+            ],
             exclude: ["Recordings"],  // cassettes the tests read from their files (README there)
             swiftSettings: swiftSettings),
     ]
