@@ -1,7 +1,8 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
-/// One list of settings for every target: Swift 6 language mode comes with tools version 6.0.
+/// One list of settings for every target. Swift 6 language mode is the tools version's default; these two upcoming
+/// features are not enabled by it (the compiler turns them on by default only in language mode 7).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
