@@ -81,7 +81,10 @@ let package = Package(
                 "MockAPIJSON", "MockAPIGraphQL", "MockAPICompression", "CFileSync",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            plugins: ["ControlAPIDocument"]),
+        // docs/control-api.openapi.json, embedded in MockAPICore at build time as the document the server serves.
+        .plugin(name: "ControlAPIDocument", capability: .buildTool()),
         // The only code that touches libmicrohttpd and the network.
         .target(
             name: "MockAPIServer",
