@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// Generates `ControlAPIDocument.text` for the target it is applied to (MockAPICore) from
 /// docs/control-api.openapi.json, the control API's OpenAPI document, so the server embeds the file as it is and no
-/// copy of it lives in Sources/. A build command: it runs when the document (or the script that writes the Swift) changes.
+/// copy of it lives in Sources/. A build command: it runs when the document (or the script that writes the Swift)
+/// changes.
 @main
 struct ControlAPIDocumentPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {

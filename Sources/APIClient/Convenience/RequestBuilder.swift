@@ -81,8 +81,7 @@ public struct RequestBuilder<Method: RequestMethod>: Sendable {
 
     /// The accepted (2xx) answer itself: its head (status and header fields) and its body.
     public func response() async throws(APIError) -> (response: HTTPResponse, body: Data) {
-        let (answer, _) = try await client.sendWithResponse(endpoint { body, response in (response, body) })
-        return answer
+        try await send { body, response in (response, body) }
     }
 
     /// The decoder `decode(_:)` uses unless told otherwise: ISO 8601 dates.
@@ -95,17 +94,10 @@ public struct RequestBuilder<Method: RequestMethod>: Sendable {
     private func send<Response: Sendable>(
         _ decode: @escaping @Sendable (Data, HTTPResponse) throws -> Response
     ) async throws(APIError) -> Response {
-        try await client.send(endpoint(decode))
-    }
-
-    private func endpoint<Response: Sendable>(
-        _ decode: @escaping @Sendable (Data, HTTPResponse) throws -> Response
-    ) -> BuiltEndpoint<Response> {
-        // A method that carries a body sends an empty one unless one was set.
-        let body = self.body ?? (Method.self == BodyMethod.self ? .empty : nil)
-        return BuiltEndpoint(
-            method: method.httpMethod, body: body, path: path, queryItems: queryItems,
+        let endpoint = BuiltEndpoint(
+            method: method.httpMethod, body: method.body(body), path: path, queryItems: queryItems,
             queryEncoder: queryEncoder, headers: headers, decodeBody: decode)
+        return try await client.send(endpoint)
     }
 }
 

@@ -5,6 +5,10 @@ import HTTPTypes
 public protocol RequestMethod: Sendable {
     /// The method as swift-http-types names it.
     var httpMethod: HTTPRequest.Method { get }
+
+    /// The body sent with this method when `body` was set (or not): none for a method without one, and for the
+    /// others `body`, or an empty one.
+    func body(_ body: RequestBody?) -> RequestBody?
 }
 
 /// Methods without a request body.
@@ -27,6 +31,9 @@ public enum BodylessMethod: RequestMethod, Hashable {
         case .options: .options
         }
     }
+
+    /// None: these methods take no body.
+    public func body(_ body: RequestBody?) -> RequestBody? { nil }
 }
 
 /// Methods that carry a request body (empty unless one is set).
@@ -46,4 +53,7 @@ public enum BodyMethod: RequestMethod, Hashable {
         case .patch: .patch
         }
     }
+
+    /// `body`, or an empty one when none was set.
+    public func body(_ body: RequestBody?) -> RequestBody? { body ?? .empty }
 }

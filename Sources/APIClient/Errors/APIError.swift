@@ -4,7 +4,8 @@ import HTTPTypes
 /// Why a call failed, with everything that is known about it.
 ///
 /// Every case names the request. Cases that got an answer keep its head (`HTTPResponse`: status and header fields)
-/// and its whole body, so nothing is lost between the wire and the caller. `description` is one line a person can act on.
+/// and its whole body, so nothing is lost between the wire and the caller. `description` is one line a person can act
+/// on.
 public enum APIError: Error, Sendable, CustomStringConvertible {
     /// The base URL and the endpoint's path (or query) do not make a valid URL.
     case invalidURL(request: RequestSummary, reason: String)
