@@ -2,9 +2,7 @@ import CMicroHTTPD
 import Logging
 import MockAPICore
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 // The C callbacks. They live outside main.swift on purpose: top-level code is main-actor isolated, and libmicrohttpd
 // calls these from its own threads.

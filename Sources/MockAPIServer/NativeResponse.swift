@@ -1,8 +1,6 @@
 import CMicroHTTPD
 import MockAPICore
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A libmicrohttpd response object. libmicrohttpd reference-counts responses and lets one be queued on many
 /// connections at once, so a prepared response is built once and reused for every request it answers.

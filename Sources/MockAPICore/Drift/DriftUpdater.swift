@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes live answers over drifted recordings (`mockapi drift --update`): each replaced interaction keeps its place
 /// and its recorded request, takes the live answer, and is scrubbed by the recorder's rules; the cassette is then

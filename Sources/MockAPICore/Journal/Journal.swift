@@ -1,7 +1,5 @@
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What happened to one request.
 public struct JournalEntry: Sendable {

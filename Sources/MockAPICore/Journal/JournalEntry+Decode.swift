@@ -1,7 +1,5 @@
 import MockAPIJSON
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Reading the JSON forms back (`GET /__mockapi/journal` of a server in another process), so that tests see the same
 /// values whether the server runs in their process or not.

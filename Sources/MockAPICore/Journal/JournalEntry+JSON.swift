@@ -1,7 +1,5 @@
 import MockAPIJSON
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension JournalEntry {
     package var jsonValue: JSONValue {

@@ -1,9 +1,7 @@
 import Foundation
 import MockAPIJSON
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Appends recorded interactions to one cassette, durably: ``append(_:forbidding:)`` returns only once the
 /// interaction is on disk, appended to the cassette's ``WriteAheadLog`` and synced. The cassette file itself is

@@ -51,7 +51,7 @@ extension CassetteServer {
             let unused = server.unusedInteractions
             if !unused.isEmpty {
                 problems.append("\(unused.count) recorded interaction\(unused.count == 1 ? "" : "s") never used (strict):")
-                for (_, index) in unused.prefix(20) {
+                for index in unused.prefix(20).map(\.index) {
                     problems.append("  \(name)[\(index)] \(server.service.describe(InteractionReference(cassette: name, index: index)))")
                 }
             }
