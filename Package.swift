@@ -1,7 +1,10 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// Linux only: the code calls Glibc (and Linux's sync_file_range) directly, and nothing here is built or tested on
+// another platform.
 import PackageDescription
 
-/// One list of settings for every target: Swift 6 language mode comes with tools version 6.0.
+/// One list of settings for every target. Swift 6 language mode is the tools version's default; these two upcoming
+/// features are not enabled by it (the compiler turns them on by default only in language mode 7).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -9,7 +12,6 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "mockapi",
-    platforms: [.macOS("26.0")],  // Span (byte scans without unsafe pointers) needs macOS 26
     products: [
         .executable(name: "mockapi", targets: ["mockapi"]),
         .library(name: "MockAPITesting", targets: ["MockAPITesting"]),
@@ -26,6 +28,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        // The client library's requests, responses and header fields: the Swift server ecosystem's HTTP currency.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         // Trusting a given certificate for HTTPS upstreams (record --upstream-ca) and in tests' HTTPS clients;
@@ -79,12 +83,15 @@ let package = Package(
                 "MockAPIJSON", "MockAPIGraphQL", "MockAPICompression", "CFileSync",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            plugins: ["ControlAPIDocument"]),
+        // docs/control-api.openapi.json, embedded in MockAPICore at build time as the document the server serves.
+        .plugin(name: "ControlAPIDocument", capability: .buildTool()),
         // The only code that touches libmicrohttpd and the network.
         .target(
             name: "MockAPIServer",
             dependencies: [
-                "CMicroHTTPD", "CGnuTLS", "MockAPICore",
+                "CMicroHTTPD", "CGnuTLS", "MockAPICore", "MockAPIJSON",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -111,7 +118,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings,
             plugins: ["BuildInfo"]),
-        // VERSION and the commit, stamped into MockAPICLI at build time for `mockapi --version`.
+        // VERSION and the commit, stamped at build time into MockAPICLI for `mockapi --version` and into
+        // MockAPITesting, whose recordings note the release.
         .plugin(name: "BuildInfo", capability: .buildTool()),
         .executableTarget(
             name: "mockapi",
@@ -119,16 +127,28 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "MockAPITesting",
-            dependencies: ["MockAPIServer", "MockAPICore", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: swiftSettings),
+            dependencies: [
+                "MockAPIServer", "MockAPICore", "MockAPIJSON", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings,
+            plugins: ["BuildInfo"]),
 
         // The client library: knows nothing of mockapi; tests swap its base URL.
-        .target(name: "APIClient", swiftSettings: swiftSettings),
+        .target(
+            name: "APIClient",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings),
         .target(name: "GitHubAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
         .target(name: "QiitaAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
         .target(name: "GitHubStatusAPI", dependencies: ["APIClient"], swiftSettings: swiftSettings),
         // An in-memory transport for users' tests of code built on APIClient.
-        .target(name: "APIClientTesting", dependencies: ["APIClient"], swiftSettings: swiftSettings),
+        .target(
+            name: "APIClientTesting",
+            dependencies: ["APIClient", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: swiftSettings),
 
         .testTarget(name: "MockAPIJSONTests", dependencies: ["MockAPIJSON"], swiftSettings: swiftSettings),
         // Helpers shared by the test targets (temporary folders and the like).
@@ -190,7 +210,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["APIClient", "GitHubAPI", "QiitaAPI", "GitHubStatusAPI", "MockAPITesting"],
+            dependencies: [
+                "APIClient", "GitHubAPI", "QiitaAPI", "GitHubStatusAPI", "MockAPITesting", "MockAPICore", "MockAPIJSON",
+            ],
             exclude: ["Recordings"],  // cassettes the tests read from their files (README there)
             swiftSettings: swiftSettings),
     ]

@@ -1,51 +1,54 @@
 import APIClient
 import Foundation
+import HTTPTypes
 
 extension StubTransport {
     /// One answer of a `StubTransport`: a response, a transport error, a closure that computes either, or a stream
     /// (``stream(_:status:headers:)``); each one possibly after a delay.
     public struct Reply: Sendable {
-        private let produce: @Sendable (HTTPRequest) async throws -> HTTPResponse
+        private let produce: @Sendable (ReceivedRequest) async throws -> (HTTPResponse, Data)
         /// Set for a streamed answer: its head, and its body in pieces (``StreamPiece``).
-        let streamed: (status: Int, headers: HTTPHeaders, pieces: [StreamPiece])?
+        let streamed: StreamedReply?
         /// How long the transport waits, on its clock, before answering.
         private var delay: Duration?
 
-        private init(_ produce: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+        /// The head of a streamed reply and its pieces.
+        struct StreamedReply: Sendable {
+            var response: HTTPResponse
+            var pieces: [StreamPiece]
+        }
+
+        private init(_ produce: @escaping @Sendable (ReceivedRequest) async throws -> (HTTPResponse, Data)) {
             self.produce = produce
             self.streamed = nil
         }
 
-        private init(status: Int, headers: HTTPHeaders, pieces: [StreamPiece]) {
-            self.streamed = (status, headers, pieces)
-            self.produce = { request in
+        private init(streamed: StreamedReply) {
+            self.streamed = streamed
+            self.produce = { _ in
                 // Asked through `send` (not as a stream): the whole body (`answer` has waited and failed as the
                 // pieces say).
                 var body = Data()
-                for case .data(let data) in pieces { body.append(data) }
-                return HTTPResponse(status: status, headers: headers, body: body, url: request.url)
+                for case .data(let data) in streamed.pieces { body.append(data) }
+                return (streamed.response, body)
             }
         }
 
-        /// Answers with `response`; its `url` is the request's unless the response sets one.
-        public static func response(_ response: HTTPResponse) -> Reply {
-            Reply { request in
-                var response = response
-                if response.url == nil { response.url = request.url }
-                return response
-            }
+        /// Answers with `response` and `body`.
+        public static func response(_ response: HTTPResponse, body: Data = Data()) -> Reply {
+            Reply { _ in (response, body) }
         }
 
         /// Answers with `status` and `json` as the body, with `Content-Type: application/json; charset=utf-8`.
-        public static func json(_ status: Int = 200, _ json: String, headers: HTTPHeaders = [:]) -> Reply {
-            response(HTTPResponse(
-                status: status, headers: headers.merging(["Content-Type": "application/json; charset=utf-8"]),
-                body: Data(json.utf8)))
+        public static func json(_ status: HTTPResponse.Status = .ok, _ json: String, headers: HTTPFields = [:]) -> Reply {
+            var fields = headers
+            fields[.contentType] = "application/json; charset=utf-8"
+            return response(HTTPResponse(status: status, headerFields: fields), body: Data(json.utf8))
         }
 
         /// Answers with `status` and `text` (UTF-8) as the body; an empty body when `text` is empty.
-        public static func text(_ status: Int, _ text: String = "", headers: HTTPHeaders = [:]) -> Reply {
-            response(HTTPResponse(status: status, headers: headers, body: Data(text.utf8)))
+        public static func text(_ status: HTTPResponse.Status, _ text: String = "", headers: HTTPFields = [:]) -> Reply {
+            response(HTTPResponse(status: status, headerFields: headers), body: Data(text.utf8))
         }
 
         /// Throws `error` instead of answering, as a transport does when no answer arrives (connection refused,
@@ -54,10 +57,11 @@ extension StubTransport {
             Reply { _ in throw error }
         }
 
-        /// Answers with what `handle` returns for the request, or throws what it throws: to echo the request, or to
-        /// answer by its headers or body.
-        public static func handler(_ handle: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) -> Reply {
-            Reply(handle)
+        /// Answers with the reply `handle` returns for the request, or throws what it throws: to echo the request,
+        /// or to answer by its headers or body.
+        public static func handler(_ handle: @escaping @Sendable (ReceivedRequest) async throws -> Reply) -> Reply {
+            // The handler's reply is taken as it is computed, without a delay of its own.
+            Reply { request in try await handle(request).produce(request) }
         }
 
         /// Answers with a body that arrives in pieces, for code that reads a stream
@@ -73,9 +77,10 @@ extension StubTransport {
         /// ]))
         /// ```
         public static func stream(
-            _ pieces: [StreamPiece], status: Int = 200, headers: HTTPHeaders = ["Content-Type": "text/event-stream"]
+            _ pieces: [StreamPiece], status: HTTPResponse.Status = .ok,
+            headers: HTTPFields = [.contentType: "text/event-stream"]
         ) -> Reply {
-            Reply(status: status, headers: headers, pieces: pieces)
+            Reply(streamed: StreamedReply(response: HTTPResponse(status: status, headerFields: headers), pieces: pieces))
         }
 
         /// This reply, after waiting `delay` on the transport's clock. Cancelling the calling task during the wait
@@ -86,7 +91,8 @@ extension StubTransport {
             return copy
         }
 
-        func answer(_ request: HTTPRequest, clock: any APIClock) async throws -> HTTPResponse {
+        /// The answer, after the reply's delay and the pauses of its pieces on `clock`.
+        func answer(_ request: ReceivedRequest, clock: any APIClock) async throws -> (HTTPResponse, Data) {
             if let delay { try await clock.sleep(for: delay) }
             for piece in streamed?.pieces ?? [] {
                 switch piece {
@@ -99,13 +105,13 @@ extension StubTransport {
         }
 
         /// The answer as a stream: the head after any delay, then the pieces (a whole answer is one piece).
-        func streamedAnswer(_ request: HTTPRequest, clock: any APIClock) async throws -> HTTPStreamedResponse {
+        func streamedAnswer(_ request: ReceivedRequest, clock: any APIClock) async throws -> HTTPStreamedResponse {
             guard let streamed else {
-                let response = try await answer(request, clock: clock)
+                let (response, body) = try await answer(request, clock: clock)
                 return HTTPStreamedResponse(
-                    status: response.status, headers: response.headers,
+                    response: response,
                     body: AsyncThrowingStream { continuation in
-                        if !response.body.isEmpty { continuation.yield(response.body) }
+                        if !body.isEmpty { continuation.yield(body) }
                         continuation.finish()
                     })
             }
@@ -126,7 +132,7 @@ extension StubTransport {
                 }
             }
             continuation.onTermination = { _ in feeding.cancel() }
-            return HTTPStreamedResponse(status: streamed.status, headers: streamed.headers, body: body)
+            return HTTPStreamedResponse(response: streamed.response, body: body)
         }
     }
 

@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import HTTPTypes
 import Synchronization
 
 /// An in-memory `HTTPTransport` for testing code that calls an API through a `RESTClient` (or a client built on one,
@@ -22,18 +23,18 @@ import Synchronization
 ///     .on("GET", "/zen", .failure(URLError(.notConnectedToInternet)))
 /// let github = GitHubClient(transport: stub)          // api.github.com, never reached
 /// let user = try await github.user("octocat")
-/// #expect(stub.requests.map(\.url.path) == ["/users/octocat"])
+/// #expect(stub.requests.map(\.request.path) == ["/users/octocat"])
 /// ```
 public final class StubTransport: StreamingHTTPTransport {
     private struct Route {
-        let matches: @Sendable (HTTPRequest) -> Bool
+        let matches: @Sendable (ReceivedRequest) -> Bool
         var replies: [Reply]
     }
 
     private struct State {
         var routes: [Route] = []
         var script: [Reply]
-        var requests: [HTTPRequest] = []
+        var requests: [ReceivedRequest] = []
     }
 
     private let state: Mutex<State>
@@ -47,11 +48,6 @@ public final class StubTransport: StreamingHTTPTransport {
         self.clock = clock
     }
 
-    /// A transport that answers with these responses, one per request in order.
-    public convenience init(_ first: HTTPResponse, _ more: HTTPResponse...) {
-        self.init(([first] + more).map(Reply.response))
-    }
-
     /// Answers requests whose method is `method` (any case) and whose percent-encoded path is `path` with `reply`
     /// and then `more`, in turn, the last one again for every later request. A `path` with a query
     /// (`/search?q=a%20b`) must match the query as sent too; without one, any query matches. Returns the transport,
@@ -59,8 +55,9 @@ public final class StubTransport: StreamingHTTPTransport {
     @discardableResult
     public func on(_ method: String, _ path: String, _ reply: Reply, _ more: Reply...) -> StubTransport {
         let method = method.uppercased()
-        return add({ request in
-            request.method.name == method && StubTransport.target(of: request, withQuery: path.contains("?")) == path
+        return add({ received in
+            received.request.method.rawValue == method
+                && StubTransport.target(of: received.request, withQuery: path.contains("?")) == path
         }, [reply] + more)
     }
 
@@ -68,31 +65,34 @@ public final class StubTransport: StreamingHTTPTransport {
     /// every later request. Returns the transport, so routes can be chained.
     @discardableResult
     public func on(
-        _ matches: @escaping @Sendable (HTTPRequest) -> Bool, _ reply: Reply, _ more: Reply...
+        _ matches: @escaping @Sendable (ReceivedRequest) -> Bool, _ reply: Reply, _ more: Reply...
     ) -> StubTransport {
         add(matches, [reply] + more)
     }
 
-    private func add(_ matches: @escaping @Sendable (HTTPRequest) -> Bool, _ replies: [Reply]) -> StubTransport {
+    private func add(_ matches: @escaping @Sendable (ReceivedRequest) -> Bool, _ replies: [Reply]) -> StubTransport {
         state.withLock { $0.routes.append(Route(matches: matches, replies: replies)) }
         return self
     }
 
     /// The requests received so far, in order.
-    public var requests: [HTTPRequest] { state.withLock { $0.requests } }
+    public var requests: [ReceivedRequest] { state.withLock { $0.requests } }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await nextReply(for: request).answer(request, clock: clock)
+    /// Answers with the next reply for the request (routes first, then the script).
+    public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
+        let received = ReceivedRequest(request: request, body: body)
+        return try await nextReply(for: received).answer(received, clock: clock)
     }
 
-    /// Answers as ``send(_:)`` does, with the body handed over in the pieces of a `.stream` reply (any other reply's
-    /// body in one piece).
-    public func stream(_ request: HTTPRequest) async throws -> HTTPStreamedResponse {
-        try await nextReply(for: request).streamedAnswer(request, clock: clock)
+    /// Answers as ``send(_:body:)`` does, with the body handed over in the pieces of a `.stream` reply (any other
+    /// reply's body in one piece).
+    public func stream(_ request: HTTPRequest, body: Data?) async throws -> HTTPStreamedResponse {
+        let received = ReceivedRequest(request: request, body: body)
+        return try await nextReply(for: received).streamedAnswer(received, clock: clock)
     }
 
     /// The reply for the request (routes first, then the script), which is kept.
-    private func nextReply(for request: HTTPRequest) throws -> Reply {
+    private func nextReply(for request: ReceivedRequest) throws -> Reply {
         let reply = state.withLock { state -> Reply? in
             state.requests.append(request)
             if let index = state.routes.firstIndex(where: { $0.matches(request) }) {
@@ -108,20 +108,30 @@ public final class StubTransport: StreamingHTTPTransport {
 
     /// The request's percent-encoded path, and its query when asked for.
     static func target(of request: HTTPRequest, withQuery: Bool) -> String {
-        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-        let path = components?.percentEncodedPath ?? request.url.path
-        guard withQuery, let query = components?.percentEncodedQuery else { return path }
-        return path + "?" + query
+        let target = request.path ?? ""
+        guard !withQuery, let question = target.firstIndex(of: "?") else { return target }
+        return String(target[..<question])
     }
 
     /// Thrown for a request that no route matches once the script is used up.
     public struct NoReply: Error, CustomStringConvertible {
         /// The request that got no reply.
-        public let request: HTTPRequest
+        public let request: ReceivedRequest
 
         public var description: String {
-            "StubTransport has no reply for \(request.method.name) \(request.url.absoluteString): no route matches "
-                + "it and the script is used up"
+            "StubTransport has no reply for \(request.request.method) \(request.url?.absoluteString ?? "?"): "
+                + "no route matches it and the script is used up"
         }
+    }
+
+    /// A request as the transport received it: swift-http-types' request and the body sent with it.
+    public struct ReceivedRequest: Sendable {
+        /// The method, the target and the header fields.
+        public let request: HTTPRequest
+        /// The bytes sent, `nil` when the request had no body.
+        public let body: Data?
+
+        /// The request's absolute URL.
+        public var url: URL? { request.url }
     }
 }

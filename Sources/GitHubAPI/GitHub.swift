@@ -16,9 +16,17 @@ public enum GitHub {
     public static let apiVersion = "2022-11-28"
 
     /// The headers GitHub asks clients to send: a User-Agent, its media type, and the API version.
-    public static func defaultHeaders(userAgent: String = "mockapi-GitHubAPI/1") -> HTTPHeaders {
-        ["User-Agent": userAgent, "Accept": "application/vnd.github+json", "X-GitHub-Api-Version": apiVersion]
+    public static func defaultHeaders(userAgent: String = "mockapi-GitHubAPI/1") -> HTTPFields {
+        [.userAgent: userAgent, .accept: "application/vnd.github+json", apiVersionField: apiVersion]
     }
+
+    /// `X-GitHub-Api-Version`.
+    static let apiVersionField: HTTPField.Name = {
+        guard let name = HTTPField.Name("X-GitHub-Api-Version") else {
+            preconditionFailure("The literal field name is valid.")
+        }
+        return name
+    }()
 
     /// A client configuration for GitHub: its headers, its error document, and the token (if any) as a Bearer token.
     public static func configuration(baseURL: URL = defaultBaseURL, token: String? = nil) -> ClientConfiguration {

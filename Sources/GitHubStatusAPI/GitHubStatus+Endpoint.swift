@@ -84,11 +84,11 @@ extension GitHubStatus {
         public var path: String { endpoint.path }
         public var decoder: JSONDecoder { GitHubStatus.makeDecoder() }
 
-        public func decode(_ response: HTTPResponse) throws -> Response {
-            guard let key = endpoint.payloadKey else { return try decoder.decode(Response.self, from: response.body) }
+        public func decode(_ body: Data, from response: HTTPResponse) throws -> Response {
+            guard let key = endpoint.payloadKey else { return try decoder.decode(Response.self, from: body) }
             let decoder = self.decoder
             decoder.userInfo[Payload<Response>.keyInfo] = key
-            return try decoder.decode(Payload<Response>.self, from: response.body).value
+            return try decoder.decode(Payload<Response>.self, from: body).value
         }
     }
 

@@ -35,11 +35,13 @@ package struct MockAPI: AsyncParsableCommand {
                 mockapi export Fixtures/session.json --to session.har
               Check that the cassettes still describe the live API (status, types, members):
                 mockapi drift Fixtures --header "Authorization: Bearer $GITHUB_TOKEN"
+              See what re-recorded cassettes change, by request and JSON path, against the last commit:
+                mockapi diff Fixtures --against HEAD
               Every option of a command:
                 mockapi serve --help
             """,
         version: versionLine,
-        subcommands: [Serve.self, Record.self, Import.self, Export.self, Lint.self, Scrub.self, Drift.self])
+        subcommands: [Serve.self, Record.self, Import.self, Export.self, Lint.self, Scrub.self, Drift.self, Diff.self])
 
     package init() {}
 }

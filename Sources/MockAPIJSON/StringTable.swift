@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The strings of one JSON text, each distinct string of middling length stored once. Recordings repeat the same header
 /// names and values in every interaction: sharing their storage keeps a loaded cassette set near the size of its files.

@@ -1,7 +1,5 @@
 import CMicroHTTPD
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What mockapi asks of a connection's socket directly: who is on the other end, and an abortive close.
 enum ConnectionSocket {

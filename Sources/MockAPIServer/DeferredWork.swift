@@ -96,18 +96,20 @@ final class DeferredWork: Sendable {
     /// Returns once every deferred reply handed to its connection was sent (or its connection closed), or after
     /// `limit`, whichever comes first: stopping the server then closes connections without cutting off the answers
     /// its cancelled work gave (a 503 saying it stops), and a client that does not read cannot hold the stop up.
-    func deliveries(atMost limit: Duration) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    /// - Returns: whether every reply was delivered (false when the limit came first).
+    @discardableResult
+    func deliveries(atMost limit: Duration) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let once = ResumeOnce(continuation)
             let pending = state.withLock { state -> Bool in
                 guard state.delivering > 0 else { return false }
-                state.whenDelivered.append { once.resume() }
+                state.whenDelivered.append { once.resume(delivered: true) }
                 return true
             }
-            guard pending else { return once.resume() }
+            guard pending else { return once.resume(delivered: true) }
             once.timer = Task {
                 try? await Task.sleep(for: limit)
-                once.resume()
+                once.resume(delivered: false)
             }
         }
     }
@@ -122,10 +124,10 @@ final class DeferredWork: Sendable {
 
 /// A continuation resumed by whichever comes first, the event or the time limit; the other finds it gone.
 private final class ResumeOnce: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Void, Never>?>
+    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
     private let timerTask = Mutex<Task<Void, Never>?>(nil)
 
-    init(_ continuation: CheckedContinuation<Void, Never>) {
+    init(_ continuation: CheckedContinuation<Bool, Never>) {
         self.continuation = Mutex(continuation)
     }
 
@@ -138,9 +140,10 @@ private final class ResumeOnce: Sendable {
         }
     }
 
-    func resume() {
+    /// Resumes the waiter with `delivered` (whether the event came first), unless it was resumed already.
+    func resume(delivered: Bool) {
         guard let continuation = continuation.withLock({ pending in defer { pending = nil }; return pending }) else { return }
         timerTask.withLock { $0 }?.cancel()
-        continuation.resume()
+        continuation.resume(returning: delivered)
     }
 }

@@ -1,8 +1,6 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Watches cassette files and folders with inotify, and calls `onChange` once a burst of changes to `*.json` files
 /// has settled (editors write, rename and touch in quick succession). Folders are watched with their subfolders,

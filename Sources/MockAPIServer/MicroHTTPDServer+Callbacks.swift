@@ -2,9 +2,7 @@ import CMicroHTTPD
 import Logging
 import MockAPICore
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 // The C callbacks. They live outside main.swift on purpose: top-level code is main-actor isolated, and libmicrohttpd
 // calls these from its own threads.
@@ -199,7 +197,7 @@ extension ServerContext {
                             _ state: RequestState) -> MHD_Result {
         if state.isHead {
             let whole = HTTPResponse(status: response.status, headers: response.headers, body: response.body)
-            return queue(NativeResponse.make(whole, date: true), connection, state)
+            return queue(NativeResponse.make(whole, date: false), connection, state)
         }
         return queue(NativeResponse.streamed(response, stream, connection: connection, pacing: pacing), connection, state)
     }

@@ -2,9 +2,7 @@ import CMicroHTTPD
 import Logging
 import MockAPICore
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The HTTP engine: libmicrohttpd with one poll loop per worker thread (never a thread per connection), keep-alive,
 /// a body limit, idle timeouts. It turns each request into a ``Responder`` call and the reply into bytes on the wire.

@@ -5,7 +5,8 @@ import Synchronization
 extension NativeResponse {
     /// A response whose body goes out in the pieces of `stream`, each a separate write (an HTTP/1.1 chunk), each
     /// when it is due. Built for one connection: a piece not yet due suspends the connection, and `pacing` resumes it
-    /// when the piece is due, so a waiting stream holds no thread.
+    /// when the piece is due, so a waiting stream holds no thread. A stream is a recorded answer: it goes out with its
+    /// recorded headers only (no `Date` it was not recorded with).
     static func streamed(_ response: HTTPResponse, _ stream: ResponseStream, connection: OpaquePointer,
                          pacing: PacingClock) -> NativeResponse? {
         let source = StreamedBody(
@@ -18,7 +19,7 @@ extension NativeResponse {
             Unmanaged<StreamedBody>.fromOpaque(context).release()
             return nil
         }
-        return NativeResponse(adopting: created, status: response.status, headers: response.headers, date: true)
+        return NativeResponse(adopting: created, status: response.status, headers: response.headers, date: false)
     }
 }
 

@@ -3,7 +3,8 @@ import MockAPICore
 
 extension NativeResponse {
     /// A response that announces the whole body (`Content-Length`) but sends only its first `sentBytes` bytes, then
-    /// makes libmicrohttpd close the connection: the `truncate` fault.
+    /// makes libmicrohttpd close the connection: the `truncate` fault. The response is a recorded answer: it keeps its
+    /// recorded headers only.
     static func truncated(_ response: HTTPResponse, sentBytes: Int) -> NativeResponse? {
         let source = TruncatedBody(bytes: response.body, limit: min(max(sentBytes, 0), response.body.count))
         let context = Unmanaged.passRetained(source).toOpaque()
@@ -13,7 +14,7 @@ extension NativeResponse {
             Unmanaged<TruncatedBody>.fromOpaque(context).release()
             return nil
         }
-        return NativeResponse(adopting: created, status: response.status, headers: response.headers, date: true)
+        return NativeResponse(adopting: created, status: response.status, headers: response.headers, date: false)
     }
 }
 

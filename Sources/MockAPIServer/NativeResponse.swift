@@ -1,8 +1,6 @@
 import CMicroHTTPD
 import MockAPICore
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A libmicrohttpd response object. libmicrohttpd reference-counts responses and lets one be queued on many
 /// connections at once, so a prepared response is built once and reused for every request it answers.
@@ -17,7 +15,9 @@ final class NativeResponse: Sendable {
 
     deinit { MHD_destroy_response(pointer) }
 
-    /// Builds the native form of a response; `date` adds a `Date` header when the response has none.
+    /// Builds the native form of a response; `date` adds a `Date` header when the response has none, for the answers
+    /// mockapi makes itself. A recorded answer (whole, streamed, or cut by a fault) goes out with its recorded headers
+    /// and the framing only.
     static func make(_ response: HTTPResponse, date: Bool) -> NativeResponse? {
         let created = response.body.withUnsafeBytes { buffer in
             MHD_create_response_from_buffer(

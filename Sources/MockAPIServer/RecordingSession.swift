@@ -19,6 +19,11 @@ package struct RecordingSession: Sendable {
     package let name: String
     /// The largest answer body recorded (also the largest the upstream client accepts, as it comes).
     package let maximumBodyBytes: Int
+    /// The cassette this recording replaces, whose unchanged answers are written back as they were; nil when it adds
+    /// to a cassette or starts one.
+    package let previous: PreviousRecording?
+    /// The mockapi release noted in each new interaction; nil: not noted.
+    package let version: String?
 
     /// Opens (or creates) the cassette.
     /// - Parameters:
@@ -26,13 +31,20 @@ package struct RecordingSession: Sendable {
     ///   - maximumBatch: the most interactions one cassette write carries.
     ///   - upstreamTimeout: seconds the upstream has for a complete answer.
     ///   - upstreamTrust: certificates trusted for HTTPS upstreams besides the system's authorities.
+    ///   - previous: the cassette a new recording (`mode` overwrite) replaces: its top-level members are kept, and
+    ///     so is each interaction whose answer did not change in meaning.
+    ///   - version: the mockapi release, noted in each new interaction.
     package init(routes: UpstreamRoutes, rules: RedactionRules = .standard, cassette: String, name: String? = nil,
                 mode: CassetteWriteMode = .append, maximumBatch: Int = .max, upstreamTimeout: Double = 30,
-                maximumBodyBytes: Int = 256 << 20, upstreamTrust: [NIOSSLCertificate] = []) throws(CassetteWriterError) {
+                maximumBodyBytes: Int = 256 << 20, upstreamTrust: [NIOSSLCertificate] = [],
+                previous: PreviousRecording? = nil, version: String? = nil) throws(CassetteWriterError) {
         self.routes = routes
         self.rules = rules
+        self.previous = previous
+        self.version = version
         self.writer = try CassetteWriter(
-            file: cassette, mode: mode, forbidding: rules.literals, maximumBatch: maximumBatch, later: RecordingSession.onThisLoop)
+            file: cassette, mode: mode, replacing: previous?.cassette.withoutInteractions, forbidding: rules.literals,
+            maximumBatch: maximumBatch, later: RecordingSession.onThisLoop)
         self.name = name ?? RecordingSession.name(of: cassette)
         self.maximumBodyBytes = maximumBodyBytes
         self.upstream = HTTPClientUpstream(
@@ -54,7 +66,7 @@ package struct RecordingSession: Sendable {
         Recorder(
             routes: routes, upstream: upstream, redactor: Redactor(rules: rules), writer: writer, journal: journal,
             statistics: statistics, cassetteName: name, maximumBodyBytes: maximumBodyBytes, clientBaseURL: clientBaseURL,
-            logger: logger)
+            previous: previous, version: version, logger: logger)
     }
 
     /// Waits for writes in progress, folds the write-ahead log into the cassette file, and closes upstream

@@ -2,9 +2,7 @@ import CMicroHTTPD
 import Dispatch
 import Logging
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Closes connections whose request does not arrive whole within the connection timeout.
 ///

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why the server could not start, in words a person can act on.
 package enum ServerError: Error, Sendable, CustomStringConvertible {
     case invalidHost(String)
@@ -27,9 +29,6 @@ package enum ServerError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
 let EADDRINUSE_ = EADDRINUSE
 let EACCES_ = EACCES
 let EADDRNOTAVAIL_ = EADDRNOTAVAIL
-#endif

@@ -1,8 +1,6 @@
 import CMicroHTTPD
 import MockAPICore
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A certificate and its private key, in PEM, for serving HTTPS through libmicrohttpd's own TLS (GnuTLS): read from
 /// files and checked (``load(certificateFile:keyFile:)``), or made at start for 127.0.0.1 and localhost

@@ -2,9 +2,7 @@ import AsyncHTTPClient
 import MockAPICore
 import NIOCore
 import NIOPosix
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Turns what AsyncHTTPClient and SwiftNIO throw into an ``UpstreamError`` a person can act on.
 enum UpstreamErrors {

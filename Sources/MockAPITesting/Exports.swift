@@ -9,6 +9,7 @@
 @_exported import struct MockAPICore.SecretLiteral
 @_exported import struct MockAPICore.JSONPathPattern
 @_exported import struct MockAPICore.MatchRules
+@_exported import enum MockAPICore.IntrospectionMatching
 @_exported import struct MockAPICore.UpstreamRoute
 @_exported import struct MockAPICore.RouteError
 @_exported import enum MockAPICore.CassetteWriteMode

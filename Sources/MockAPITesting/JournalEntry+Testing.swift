@@ -3,8 +3,8 @@ import MockAPICore
 extension JournalEntry {
     /// The recorded interaction that answered this request (cassette name and position in it), or nil when none did.
     /// Compare a test's whole conversation with it: `server.requests.map(\.matchedInteraction)`.
-    public var matchedInteraction: (cassette: String, index: Int)? {
-        if case .matched(let cassette, let index) = outcome { return (cassette, index) }
+    public var matchedInteraction: InteractionReference? {
+        if case .matched(let cassette, let index) = outcome { return InteractionReference(cassette: cassette, index: index) }
         return nil
     }
 }

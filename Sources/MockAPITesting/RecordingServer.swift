@@ -44,12 +44,15 @@ public final class RecordingServer: Sendable {
             tlsMaterial: tls?.material())
     }
 
-    /// - Parameter tlsMaterial: the certificate and key to serve HTTPS with, already read or made.
+    /// - Parameters:
+    ///   - tlsMaterial: the certificate and key to serve HTTPS with, already read or made.
+    ///   - previous: the cassette this recording replaces; its unchanged answers are written back as they were.
     init(upstreams: [UpstreamRoute], cassette: String, name: String?, rules: RedactionRules, mode: CassetteWriteMode,
-         upstreamTimeout: Double, maximumBatch: Int, maxBodyBytes: Int, tlsMaterial: TLSMaterial?) throws {
+         upstreamTimeout: Double, maximumBatch: Int, maxBodyBytes: Int, tlsMaterial: TLSMaterial?,
+         previous: PreviousRecording? = nil) throws {
         let session = try RecordingSession(
             routes: UpstreamRoutes(upstreams), rules: rules, cassette: cassette, name: name, mode: mode,
-            maximumBatch: maximumBatch, upstreamTimeout: upstreamTimeout)
+            maximumBatch: maximumBatch, upstreamTimeout: upstreamTimeout, previous: previous, version: BuildInfo.version)
         var logger = Logger(label: "mockapi.testing.record")
         logger.logLevel = .critical
         let app: RunningApp<Recorder>

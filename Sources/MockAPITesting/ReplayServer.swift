@@ -108,9 +108,7 @@ public final class ReplayServer: Sendable {
     public var unmatched: [UnmatchedReport] { Verification.unmatched(in: requests) }
 
     /// Recorded interactions no request used.
-    public var unusedInteractions: [(cassette: String, index: Int)] {
-        service.unusedInteractions.map { ($0.cassette, $0.index) }
-    }
+    public var unusedInteractions: [InteractionReference] { service.unusedInteractions }
 
     /// How many requests were answered, by outcome, since the start or the last reset.
     public var counts: RequestCounts { service.journal.counts }

@@ -1,4 +1,4 @@
 // QiitaClient's API is made of APIClient's types (`APIError`, `Pages`, `Page`, `Poll`, `ClientConfiguration`,
-// `HTTPHeaders`, …), and under MemberImportVisibility even calling `allItems()` on its pages needs the module that
+// `HTTPFields`, …), and under MemberImportVisibility even calling `allItems()` on its pages needs the module that
 // declares it. Re-export it, so `import QiitaAPI` is all a caller writes.
 @_exported import APIClient

@@ -15,8 +15,8 @@ public enum Qiita {
         return url
     }()
 
-    public static func defaultHeaders(userAgent: String = "mockapi-QiitaAPI/1") -> HTTPHeaders {
-        ["User-Agent": userAgent, "Accept": "application/json"]
+    public static func defaultHeaders(userAgent: String = "mockapi-QiitaAPI/1") -> HTTPFields {
+        [.userAgent: userAgent, .accept: "application/json"]
     }
 
     /// A client configuration for Qiita: its headers, its error document, and the access token (if any).

@@ -7,7 +7,6 @@ import PackageDescription
 
 let package = Package(
     name: "Downstream",
-    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "mockapi", path: "../.."),
     ],

@@ -119,7 +119,7 @@ struct LintTests {
             "s.json: lint.allow[2]: allows secret-query at interactions[5], but lint finds no such problem there; remove "
                 + "the entry [unused-allowance]",
             "s.json: lint.allow[3]: allows secret-headers, which is not a lint rule (rules: secret-header, secret-query, "
-                + "secret-field, secret-shape, secret-value, scrub-merge, duplicate, superseded, ambiguous, base64-text, unused-allowance, leftover-log, "
+                + "secret-field, secret-shape, secret-value, scrub-merge, duplicate, superseded, ambiguous, shared-request, base64-text, unused-allowance, leftover-log, "
                 + "empty-header); fix or remove the entry [unused-allowance]",
         ])
         #expect(!report.findings.contains { $0.rule == .secretHeader || $0.rule == .duplicate })

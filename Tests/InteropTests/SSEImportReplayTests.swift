@@ -30,8 +30,8 @@ struct SSEImportReplayTests {
         var events: [ServerSentEvent] = []
         do {
             for try await event in client.serverSentEvents(
-                interaction.request.path, method: .post(RequestBody(data: Data(interaction.request.body.bytes), contentType: "application/json")),
-                queryItems: query)
+                interaction.request.path, method: .post,
+                body: RequestBody(data: Data(interaction.request.body.bytes), contentType: "application/json"), queryItems: query)
             {
                 events.append(event)
             }

@@ -59,12 +59,14 @@ struct DeferredWorkTests {
     /// time limit (ten minutes here, past the suite's limit, so a wait that missed the event fails the test).
     @Test func deliveries_endWhenTheLastAnswerIsSent() async {
         let work = DeferredWork()
-        await work.deliveries(atMost: .seconds(600))   // none pending: at once
+        #expect(await work.deliveries(atMost: .seconds(600)))   // none pending: at once
         work.deliveryStarted()
         work.deliveryStarted()
-        let waiting = Task { await work.deliveries(atMost: .seconds(600)) }
+        // Started immediately, the wait is registered before the deliveries below end.
+        let waiting = Task.immediate { await work.deliveries(atMost: .seconds(600)) }
         work.deliveriesEnded(1)
+        #expect(await work.deliveries(atMost: .zero) == false, "one answer is still being sent: the limit ends this wait")
         work.deliveriesEnded(1)
-        await waiting.value
+        #expect(await waiting.value, "the last answer sent ends the wait")
     }
 }

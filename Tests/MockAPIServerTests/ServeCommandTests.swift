@@ -31,6 +31,26 @@ struct ServeCommandTests {
         #expect(result.stderr.hasSuffix("mockapi: every one of the 1 recorded interactions was used\n"))
     }
 
+    /// A per-test reset starts the queues again but does not unuse what was used: the stop summary's "never used"
+    /// counts since the server started, and says apart what is unused since the last reset.
+    @Test func stopSummary_afterAReset_countsNeverUsedSinceTheStart() async throws {
+        let folder = TemporaryFolder()
+        try Cassette(interactions: [
+            Interaction(request: RecordedRequest(method: "GET", path: "/a"), response: RecordedResponse(status: 200)),
+            Interaction(request: RecordedRequest(method: "GET", path: "/b"), response: RecordedResponse(status: 200)),
+        ]).save(to: folder.file("pair.json"))
+        let serve = try MockAPIProcess(["serve", folder.file("pair.json"), "--port", "0", "--log-level", "error"])
+        let url = try await serve.listeningURL()
+        #expect(try await TestClient.shared.send("GET", url + "/a").status == 200)
+        #expect(try await TestClient.shared.send("POST", url + "/__mockapi/reset").status == 200)
+        serve.signal(SIGTERM)
+        let result = await serve.finish()
+        #expect(result.status == 0)
+        #expect(result.stderr.hasSuffix(
+            "mockapi: 1 of 2 recorded interactions were never used:\n  pair[1]\n"
+                + "mockapi: 2 of 2 unused since the last reset (GET /__mockapi/unused lists them)\n"), "\(result.stderr)")
+    }
+
     /// A path that starts with a cassette's name but lacks the `@` of its scoped base URL gets a hint naming that URL,
     /// which answers.
     @Test func scopedPathWithoutTheAt_getsAHintNamingTheScopedURL() async throws {

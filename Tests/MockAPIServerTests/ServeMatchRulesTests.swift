@@ -64,6 +64,45 @@ struct ServeMatchRulesTests {
         #expect(try await Self.send([file, "--ignore-body"]).status == 200)
     }
 
+    /// A path that names no field of any recorded body (a typo) is said at start, with where it was given and the
+    /// nearest path there is; one that names a field is not.
+    @Test func pathNamingNoRecordedField_isWarnedAtStart_withTheNearestPath() async throws {
+        let folder = TemporaryFolder()
+        let file = try Self.write(folder, match: #"{"ignoreJSONFields": ["$.mesages[*].content"]}"#)
+        let answer = try await Self.send([file, "--ignore-json-field", "$.nn", "--ignore-json-field", "$.model"])
+        #expect(answer.stderr.contains(
+            "mockapi: warning: --ignore-json-field $.nn names no field of any recorded request body (nearest: $.n); "
+                + "it leaves nothing out\n"), "\(answer.stderr)")
+        #expect(answer.stderr.contains(
+            "mockapi: warning: \(file): match.ignoreJSONFields[0] $.mesages[*].content names no field of any recorded "
+                + "request body (nearest: $.messages[*].content); it leaves nothing out\n"), "\(answer.stderr)")
+        #expect(!answer.stderr.contains("$.model names no field"))
+    }
+
+    /// An introspection query of another client version is answered by the recorded one, the journal saying so;
+    /// `--introspection exact` makes it a miss.
+    @Test func introspection_isAnsweredByTheRecordedOne_unlessExact() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/schema.json"
+        let recorded = #"{"query":"query IntrospectionQuery { __schema { queryType { name kind } types { name specifiedByURL } } }"}"#
+        try Array((#"{"mockapi": 1, "interactions": [{"request": {"method": "POST", "path": "/graphql", "#
+            + #""headers": [["content-type", "application/json"]], "body": {"json": \#(recorded)}}, "#
+            + #""response": {"status": 200, "body": {"text": "the schema"}}}]}"#).utf8).write(to: file)
+        let sent = Array(#"{"query":"query IntrospectionQuery { __schema { queryType { name } types { name } } }"}"#.utf8)
+        for (arguments, status) in [([String](), 200), (["--introspection", "exact"], 404)] {
+            let serve = try MockAPIProcess(["serve", file, "--port", "0", "--log-level", "error"] + arguments)
+            let url = try await serve.listeningURL()
+            let answer = try await TestClient.shared.send(
+                "POST", url + "/graphql", headers: [("Content-Type", "application/json")], body: sent)
+            #expect(answer.status == status, "\(arguments)")
+            let journal = try JSONValue.parse(try await TestClient.shared.send("GET", url + "/__mockapi/journal").body)
+            let entry = journal["requests"]?.arrayValue?.last
+            #expect(entry?["matchedAs"] == (status == 200 ? .string("introspection") : nil), "\(arguments)")
+            serve.signal(SIGTERM)
+            _ = await serve.finish()
+        }
+    }
+
     @Test func badPath_isRefusedNamingTheFlag() async throws {
         let output = try await MockAPIProcess.run(["serve", "x.json", "--ignore-json-field", "n"])
         #expect(output.status != 0)

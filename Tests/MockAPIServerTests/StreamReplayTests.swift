@@ -51,6 +51,26 @@ struct StreamReplayTests {
         await server.stop()
     }
 
+    /// A streamed answer goes out with its recorded headers and the framing only, for GET and HEAD alike: no `Date`
+    /// it was not recorded with (libmicrohttpd adds one unless told not to).
+    @Test func streamedAnswer_carriesOnlyItsRecordedHeaders() async throws {
+        let server = try server(gapMs: 0, timing: .none)
+        let port = server.baseURL.port ?? 0
+        let heads = try await offThread { () throws -> [String?] in
+            try ["GET", "HEAD"].map { method in
+                let connection = try RawConnection(port: port)
+                connection.send("\(method) /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                return connection.readHead()
+            }
+        }
+        for (method, head) in zip(["GET", "HEAD"], heads) {
+            let lines = try #require(head, "no head for \(method)").split(separator: "\r\n").dropFirst()
+            let names = Set(lines.compactMap { $0.split(separator: ":").first?.lowercased() })
+            #expect(names.subtracting(["transfer-encoding", "content-length"]) == ["content-type", "cache-control"], "\(method)")
+        }
+        await server.stop()
+    }
+
     /// `recorded`: no chunk comes before its recorded time after the headers.
     @Test func streamTimingRecorded_sendsNoChunkBeforeItsTime() async throws {
         let server = try server(gapMs: 150, timing: .recorded)

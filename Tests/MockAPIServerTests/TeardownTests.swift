@@ -6,6 +6,9 @@ import Testing
 
 /// libmicrohttpd aborts the whole process when it is stopped with a connection still parked; stopping mockapi, or
 /// dropping a server, must first answer every parked request.
+///
+/// Each parked answer waits out a latency of ten minutes, past the suite's time limit: a stop that let it wait fails
+/// the test by that limit, with no clock read here.
 @Suite(.timeLimit(.minutes(1)))
 struct TeardownTests {
     private let getRoot = TestFixtures.folder + "/github/get-root.json"
@@ -14,7 +17,8 @@ struct TeardownTests {
     /// goes out at once, and the test process carries on.
     @Test func droppingAServer_whileAnAnswerIsDelayed_answersItAndCarriesOn() async throws {
         var server: ReplayServer? = try ReplayServer(
-            cassettes: TestFixtures.loaded(["github/get-root"]), conditions: ReplayConditions(latency: .fixed(milliseconds: 3000)))
+            cassettes: TestFixtures.loaded(["github/get-root"]),
+            conditions: ReplayConditions(latency: .fixed(milliseconds: 600_000)))
         let url = try #require(server?.baseURL.absoluteString) + "/"
         let journal = try #require(server?.service.journal)
         let answer = Task { try await TestClient.shared.send("GET", url) }
@@ -22,24 +26,24 @@ struct TeardownTests {
         let deadline = ContinuousClock.now + .seconds(10)
         while journal.counts.requests == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(journal.counts.requests == 1)
-        let dropped = ContinuousClock.now
         server = nil
         switch await answer.result {
         case .success(let response): #expect(response.status == 200)
         case .failure: break   // a closed connection is a clean end too
         }
-        #expect(dropped.duration(to: .now) < .milliseconds(2500), "the parked answer waited out its delay")
-        #expect(server == nil)
+        // The process carries on: another server starts and answers.
+        let next = try ReplayServer(cassettes: TestFixtures.loaded(["github/get-root"]))
+        #expect(try await TestClient.shared.send("GET", next.baseURL.absoluteString + "/").status == 200)
+        try await next.stop()
     }
 
-    /// SIGTERM while a request waits out `--latency 3s`: the request is answered, the summary printed, exit status 0.
+    /// SIGTERM while a request waits out `--latency 600s`: the request is answered, the summary printed, exit status 0.
     @Test func sigterm_whileAnAnswerIsDelayed_answersItAndExits0() async throws {
-        let serve = try MockAPIProcess(["serve", getRoot, "--port", "0", "--latency", "3s"])
+        let serve = try MockAPIProcess(["serve", getRoot, "--port", "0", "--latency", "600s"])
         let url = try await serve.listeningURL()
         let answer = Task { try await TestClient.shared.send("GET", url + "/waiting") }
         // serve warns of an unmatched request when its answer is chosen, just before the connection parks.
         #expect(await serve.waitForError(containing: "unmatched GET /waiting"))
-        let signalled = ContinuousClock.now
         serve.signal(SIGTERM)
         let result = await serve.finish()
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -50,6 +54,5 @@ struct TeardownTests {
         case .success(let response): #expect(response.status == 404 || response.status == 503, "\(response.status) \(response.text)")
         case .failure: break   // a closed connection is a clean end too
         }
-        #expect(signalled.duration(to: .now) < .milliseconds(2500), "the parked answer waited out its delay")
     }
 }

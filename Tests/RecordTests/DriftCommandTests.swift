@@ -167,6 +167,10 @@ import Testing
         let output = try await drift([file, "--update", "--header", "Authorization: token \(token)"])
         #expect(output.status == 1)
         #expect(output.standard.contains("mockapi drift: \(file): re-recorded 3 interactions\n"))
+        // What changed is said at once, as mockapi diff would say it.
+        #expect(output.standard.contains(
+            "mockapi drift: \(file): changes: 3 interactions changed (2 breaking), 0 added, 0 removed, 1 unchanged; 1 of 1 cassette changed\n"))
+        #expect(output.standard.contains("mockapi drift: \(file):         $.owner.login removed (was \"o\") (breaking)\n"))
         #expect(output.standard.hasSuffix(", 3 drifted (2 breaking), 1 skipped (not GET or HEAD; --unsafe sends it), 3 re-recorded\n"))
 
         let after = try Cassette.load(file: file)

@@ -9,15 +9,18 @@ import Glibc
 
 /// Stopping a recorder while an upstream call is in progress answers the waiting client and ends cleanly (libmicrohttpd
 /// aborts the process when stopped with a connection still parked).
+///
+/// The upstream holds each call for ten minutes, past the suite's time limit: a stop that waited for its answer fails
+/// the test by that limit, with no clock read here.
 @Suite(.timeLimit(.minutes(1)))
 struct RecordTeardownTests {
-    /// An upstream that holds every call for 30 s, and a stream that says when a call has arrived.
+    /// An upstream that holds every call for ten minutes, and a stream that says when a call has arrived.
     static func stalledUpstream() throws -> (StandInUpstream, AsyncStream<Void>) {
         let (arrived, arrival) = AsyncStream<Void>.makeStream()
         let upstream = try StandInUpstream { _ in
             arrival.yield()
             return .deferred {
-                try? await Task.sleep(for: .seconds(30))
+                try? await Task.sleep(for: .seconds(600))
                 return .response(.text(status: 200, "too late"))
             }
         }
@@ -30,9 +33,7 @@ struct RecordTeardownTests {
         let answer = Task { try await rig.record("GET", "/slow") }
         var arrivals = arrived.makeAsyncIterator()
         _ = await arrivals.next()   // the recorder's call reached the upstream, which holds it
-        let stopping = ContinuousClock.now
         await rig.stop()
-        #expect(stopping.duration(to: .now) < .seconds(10), "stop waited for the upstream's answer")
         switch await answer.result {
         case .success(let response): #expect(response.status == 503, "\(response.text)")
         case .failure: break   // a closed connection is a clean end too
@@ -76,14 +77,11 @@ struct RecordTeardownTests {
         let answer = Task { try await TestClient.shared.send("GET", url) }
         var arrivals = arrived.makeAsyncIterator()
         _ = await arrivals.next()
-        let dropped = ContinuousClock.now
         recorder = nil
         switch await answer.result {
         case .success(let response): #expect(response.status == 503, "\(response.text)")
         case .failure: break   // a closed connection is a clean end too
         }
-        #expect(dropped.duration(to: .now) < .seconds(10), "the dropped recorder waited for the upstream's answer")
-        #expect(recorder == nil)
         await upstream.stop()
     }
 }

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Adds credentials to requests, and renews them when the server answers 401.
 ///
 /// The client calls `authorize(_:)` before every attempt of a call whose URL has the origin of the client's base

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// A token that is renewed by calling `renew` when the server answers 401.
 ///
 /// Concurrent calls that hit a 401 at the same time share one renewal: the first starts it, the others wait for it.
@@ -23,7 +25,7 @@ public actor RefreshingTokenAuth: AuthProvider {
     /// Adds `Authorization: <scheme> <token>` with the current token.
     public func authorize(_ request: HTTPRequest) async throws -> HTTPRequest {
         var request = request
-        request.headers["Authorization"] = "\(scheme) \(token)"
+        request.headerFields[.authorization] = "\(scheme) \(token)"
         return request
     }
 

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// A fixed token sent as `Authorization: <scheme> <token>`; a 401 is final.
 public struct TokenAuth: AuthProvider {
     /// The token, sent as it is.
@@ -14,7 +16,7 @@ public struct TokenAuth: AuthProvider {
     /// Adds `Authorization: <scheme> <token>`.
     public func authorize(_ request: HTTPRequest) async throws -> HTTPRequest {
         var request = request
-        request.headers["Authorization"] = "\(scheme) \(token)"
+        request.headerFields[.authorization] = "\(scheme) \(token)"
         return request
     }
 }

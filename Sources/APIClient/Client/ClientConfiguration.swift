@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Everything a `RESTClient` needs to know besides its transport.
 ///
@@ -8,7 +9,7 @@ public struct ClientConfiguration: Sendable {
     /// Scheme, host, port and an optional path prefix. It must not carry a query or fragment.
     public var baseURL: URL
     /// Sent with every request unless the endpoint or the call sets the same name. Default: User-Agent and Accept.
-    public var defaultHeaders: HTTPHeaders
+    public var defaultHeaders: HTTPFields
     /// Adds credentials to requests for `baseURL`'s origin and renews them after a 401.
     public var auth: (any AuthProvider)?
     /// When and how long to wait before repeating a failed attempt; `RetryPolicy()` by default, `.never` for none.
@@ -25,7 +26,7 @@ public struct ClientConfiguration: Sendable {
     /// A configuration for calls to `baseURL`; every other setting has the default its property names.
     public init(
         baseURL: URL,
-        defaultHeaders: HTTPHeaders = ClientConfiguration.standardHeaders(),
+        defaultHeaders: HTTPFields = ClientConfiguration.standardHeaders(),
         auth: (any AuthProvider)? = nil,
         retryPolicy: RetryPolicy = .default,
         queryEncoder: any QueryEncoder = PercentQueryEncoder(),
@@ -46,7 +47,7 @@ public struct ClientConfiguration: Sendable {
     /// `User-Agent` and `Accept` headers.
     public static func standardHeaders(
         userAgent: String = "mockapi-APIClient/1", accept: String = "application/json"
-    ) -> HTTPHeaders {
-        ["User-Agent": userAgent, "Accept": accept]
+    ) -> HTTPFields {
+        [.userAgent: userAgent, .accept: accept]
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 extension RESTClient {
-    /// A finished call: the decoded value and the answer it came from.
+    /// A finished call: the decoded value, the head of the answer it came from, and the URL it was asked from.
     struct Delivery<Value: Sendable>: Sendable {
         var value: Value
         var response: HTTPResponse
+        var url: URL
     }
 
     /// How many requests a call has sent, and how many of them the retry policy has to count.
@@ -21,13 +23,13 @@ extension RESTClient {
     /// Runs one call of `endpoint`: to its own path under the base URL, or to `absoluteURL` (a `Link` target).
     /// This is the only place that sends requests, so every way of calling gets the same retries, auth and events.
     func execute<E: Endpoint>(
-        _ endpoint: E, absoluteURL: URL? = nil, headers callHeaders: HTTPHeaders
+        _ endpoint: E, absoluteURL: URL? = nil, headers callHeaders: HTTPFields
     ) async throws(APIError) -> Delivery<E.Response> {
         let started = ContinuousClock.now
         let method = endpoint.method
         let resolution = absoluteURL.map { URLResolution(attempted: $0.absoluteString, url: $0, problem: nil) }
             ?? resolveURL(path: endpoint.path, queryItems: endpoint.queryItems, encoder: endpoint.queryEncoder)
-        let summary = RequestSummary(method: method.name, url: resolution.attempted)
+        let summary = RequestSummary(method: method.rawValue, url: resolution.attempted)
         let call = CallReporter(id: nextCallID(), request: summary, listeners: configuration.listeners)
         var attempts = Attempts()
         call.emit(.start)
@@ -36,12 +38,13 @@ extension RESTClient {
         guard let url = resolution.url else {
             throw call.fail(.invalidURL(request: summary, reason: resolution.problem ?? "unknown reason"))
         }
-        if let error = method.body?.encodingError {
+        let body = endpoint.body
+        if let error = body?.encodingError {
             throw call.fail(.encodingFailed(request: summary, underlying: error))
         }
         let request = HTTPRequest(
             method: method, url: url,
-            headers: makeHeaders(endpoint: endpoint.headers, call: callHeaders, body: method.body))
+            headerFields: makeHeaders(endpoint: endpoint.headers, call: callHeaders, body: body))
         let auth = isSameOrigin(url) ? configuration.auth : nil
 
         while true {
@@ -58,8 +61,9 @@ extension RESTClient {
             attempts.counted += 1
 
             let response: HTTPResponse
+            let received: Data
             do {
-                response = try await transport.send(outgoing)
+                (response, received) = try await transport.send(outgoing, body: body?.data)
             } catch {
                 if Task.isCancelled || Self.isCancellation(error) { throw call.fail(.cancelled(request: summary)) }
                 guard let decision = configuration.retryPolicy.decision(
@@ -72,7 +76,8 @@ extension RESTClient {
 
             let interpretation = endpoint.interpret(response)
             if case .reject = interpretation {
-                try await recover(from: response, auth: auth, method: method, attempts: &attempts, call: call)
+                try await recover(
+                    from: response, body: received, auth: auth, method: method, attempts: &attempts, call: call)
                 continue
             }
             call.emit(.validated(status: response.status))
@@ -81,24 +86,25 @@ extension RESTClient {
                 value = meaning
             } else {
                 do {
-                    value = try endpoint.decode(response)
+                    value = try endpoint.decode(received, from: response)
                 } catch {
-                    throw call.fail(.decodingFailed(request: summary, response: response, underlying: error))
+                    throw call.fail(
+                        .decodingFailed(request: summary, response: response, body: received, underlying: error))
                 }
             }
             call.emit(.decoded)
             call.emit(.success)
-            return Delivery(value: value, response: response)
+            return Delivery(value: value, response: response, url: url)
         }
     }
 
     /// After a rejected answer: renews credentials once on a 401, or waits as the retry policy says, and returns
     /// so the request is sent again; otherwise throws the call's error.
     private func recover(
-        from response: HTTPResponse, auth: (any AuthProvider)?, method: HTTPMethod,
+        from response: HTTPResponse, body: Data, auth: (any AuthProvider)?, method: HTTPRequest.Method,
         attempts: inout Attempts, call: CallReporter
     ) async throws(APIError) {
-        if response.status == 401, !attempts.refreshed, let auth {
+        if response.status == .unauthorized, !attempts.refreshed, let auth {
             attempts.refreshed = true
             attempts.counted -= 1
             call.emit(.authRefresh)
@@ -115,8 +121,9 @@ extension RESTClient {
             try await wait(decision, nextAttempt: attempts.sent + 1, call: call)
             return
         }
-        let errorBody = configuration.errorBodyDecoder?.decode(response)
-        throw call.fail(.unexpectedStatus(request: call.request, response: response, errorBody: errorBody))
+        let errorBody = configuration.errorBodyDecoder?.decode(response, body: body)
+        throw call.fail(
+            .unexpectedStatus(request: call.request, response: response, body: body, errorBody: errorBody))
     }
 
     /// Reports the retry, then waits on the client's clock; a cancelled wait ends the call.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 extension RESTClient {
     /// The URL a call goes to, or why there is none. `attempted` is what a person should see in an error either way.
@@ -62,10 +63,10 @@ extension RESTClient {
     }
 
     /// Default headers, overridden by the endpoint's, overridden by the call's; `Content-Type` from the body if unset.
-    func makeHeaders(endpoint: HTTPHeaders, call: HTTPHeaders, body: RequestBody?) -> HTTPHeaders {
+    func makeHeaders(endpoint: HTTPFields, call: HTTPFields, body: RequestBody?) -> HTTPFields {
         var headers = configuration.defaultHeaders.merging(endpoint).merging(call)
-        if let contentType = body?.contentType, !headers.contains("Content-Type") {
-            headers["Content-Type"] = contentType
+        if let contentType = body?.contentType, !headers.contains(.contentType) {
+            headers[.contentType] = contentType
         }
         return headers
     }

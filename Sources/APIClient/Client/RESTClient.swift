@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Synchronization
 
 /// Sends `Endpoint`s to an HTTP API and returns their typed responses.
@@ -36,13 +37,14 @@ public final class RESTClient: Sendable {
     /// - Parameters:
     ///   - endpoint: what to send, and how to read the answer.
     ///   - headers: headers for this call only; they override default and endpoint headers of the same name.
-    public func send<E: Endpoint>(_ endpoint: E, headers: HTTPHeaders = [:]) async throws(APIError) -> E.Response {
+    public func send<E: Endpoint>(_ endpoint: E, headers: HTTPFields = [:]) async throws(APIError) -> E.Response {
         try await execute(endpoint, headers: headers).value
     }
 
-    /// Sends `endpoint` and returns its decoded response together with the answer it came from (status, headers).
+    /// Sends `endpoint` and returns its decoded response together with the head of the answer it came from (status,
+    /// header fields).
     public func sendWithResponse<E: Endpoint>(
-        _ endpoint: E, headers: HTTPHeaders = [:]
+        _ endpoint: E, headers: HTTPFields = [:]
     ) async throws(APIError) -> (value: E.Response, response: HTTPResponse) {
         let delivery = try await execute(endpoint, headers: headers)
         return (delivery.value, delivery.response)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// A one-off call built by chaining, for when declaring an `Endpoint` type is not worth it:
 /// ```swift
@@ -20,7 +21,7 @@ public struct RequestBuilder<Method: RequestMethod>: Sendable {
     let path: String
     var queryItems: [URLQueryItem] = []
     var queryEncoder: (any QueryEncoder)?
-    var headers: HTTPHeaders = [:]
+    var headers: HTTPFields = [:]
     var body: RequestBody?
 
     /// Adds a query item (kept in the order added).
@@ -45,7 +46,7 @@ public struct RequestBuilder<Method: RequestMethod>: Sendable {
     }
 
     /// Sets a header for this call, replacing a default header of the same name.
-    public func header(_ name: String, _ value: String) -> Self {
+    public func header(_ name: HTTPField.Name, _ value: String) -> Self {
         var copy = self
         copy.headers[name] = value
         return copy
@@ -53,13 +54,13 @@ public struct RequestBuilder<Method: RequestMethod>: Sendable {
 
     /// The answer's body as bytes.
     public func data() async throws(APIError) -> Data {
-        try await send { $0.body }
+        try await send { body, _ in body }
     }
 
     /// The answer's body as UTF-8 text.
     public func string() async throws(APIError) -> String {
-        try await send { response in
-            guard let text = String(data: response.body, encoding: .utf8) else {
+        try await send { body, _ in
+            guard let text = String(data: body, encoding: .utf8) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The body is not valid UTF-8."))
             }
             return text
@@ -70,17 +71,17 @@ public struct RequestBuilder<Method: RequestMethod>: Sendable {
     public func decode<T: Decodable & Sendable>(
         _ type: T.Type, decoder: JSONDecoder = RequestBuilder.makeDecoder()
     ) async throws(APIError) -> T {
-        try await send { try decoder.decode(T.self, from: $0.body) }
+        try await send { body, _ in try decoder.decode(T.self, from: body) }
     }
 
     /// Succeeds on any 2xx without reading the body (for 204s).
     public func empty() async throws(APIError) {
-        _ = try await send { _ in EmptyResponse() }
+        _ = try await send { _, _ in EmptyResponse() }
     }
 
-    /// The accepted (2xx) answer itself: status, headers and body.
-    public func response() async throws(APIError) -> HTTPResponse {
-        try await send { $0 }
+    /// The accepted (2xx) answer itself: its head (status and header fields) and its body.
+    public func response() async throws(APIError) -> (response: HTTPResponse, body: Data) {
+        try await send { body, response in (response, body) }
     }
 
     /// The decoder `decode(_:)` uses unless told otherwise: ISO 8601 dates.
@@ -91,10 +92,10 @@ public struct RequestBuilder<Method: RequestMethod>: Sendable {
     }
 
     private func send<Response: Sendable>(
-        _ decode: @escaping @Sendable (HTTPResponse) throws -> Response
+        _ decode: @escaping @Sendable (Data, HTTPResponse) throws -> Response
     ) async throws(APIError) -> Response {
         let endpoint = BuiltEndpoint(
-            method: method.httpMethod(body: body), path: path, queryItems: queryItems,
+            method: method.httpMethod, body: method.body(body), path: path, queryItems: queryItems,
             queryEncoder: queryEncoder, headers: headers, decodeBody: decode)
         return try await client.send(endpoint)
     }
@@ -118,15 +119,16 @@ extension RequestBuilder where Method == BodyMethod {
 
 /// The endpoint a `RequestBuilder` sends.
 struct BuiltEndpoint<Response: Sendable>: Endpoint {
-    let method: HTTPMethod
+    let method: HTTPRequest.Method
+    let body: RequestBody?
     let path: String
     let queryItems: [URLQueryItem]
     let queryEncoder: (any QueryEncoder)?
-    let headers: HTTPHeaders
-    let decodeBody: @Sendable (HTTPResponse) throws -> Response
+    let headers: HTTPFields
+    let decodeBody: @Sendable (Data, HTTPResponse) throws -> Response
 
-    func decode(_ response: HTTPResponse) throws -> Response {
-        try decodeBody(response)
+    func decode(_ body: Data, from response: HTTPResponse) throws -> Response {
+        try decodeBody(body, response)
     }
 }
 

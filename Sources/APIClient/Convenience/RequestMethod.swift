@@ -1,8 +1,14 @@
+import HTTPTypes
+
 /// The methods of `RESTClient.request(_:_:)`, split in two types so that only POST, PUT and PATCH get
 /// body-setting calls: `client.request(.get, "/x").json(…)` does not compile.
 public protocol RequestMethod: Sendable {
-    /// This method with `body` where it can carry one.
-    func httpMethod(body: RequestBody?) -> HTTPMethod
+    /// The method as swift-http-types names it.
+    var httpMethod: HTTPRequest.Method { get }
+
+    /// The body sent with this method when `body` was set (or not): none for a method without one, and for the
+    /// others `body`, or an empty one.
+    func body(_ body: RequestBody?) -> RequestBody?
 }
 
 /// Methods without a request body.
@@ -17,7 +23,7 @@ public enum BodylessMethod: RequestMethod, Hashable {
     case options
 
     /// The method to send; these methods take no body.
-    public func httpMethod(body: RequestBody?) -> HTTPMethod {
+    public var httpMethod: HTTPRequest.Method {
         switch self {
         case .get: .get
         case .head: .head
@@ -25,6 +31,9 @@ public enum BodylessMethod: RequestMethod, Hashable {
         case .options: .options
         }
     }
+
+    /// None: these methods take no body.
+    public func body(_ body: RequestBody?) -> RequestBody? { nil }
 }
 
 /// Methods that carry a request body (empty unless one is set).
@@ -36,13 +45,15 @@ public enum BodyMethod: RequestMethod, Hashable {
     /// `PATCH`.
     case patch
 
-    /// The method to send, with `body` (an empty one when nil).
-    public func httpMethod(body: RequestBody?) -> HTTPMethod {
-        let body = body ?? .empty
-        return switch self {
-        case .post: .post(body)
-        case .put: .put(body)
-        case .patch: .patch(body)
+    /// The method to send (with an empty body unless one is set).
+    public var httpMethod: HTTPRequest.Method {
+        switch self {
+        case .post: .post
+        case .put: .put
+        case .patch: .patch
         }
     }
+
+    /// `body`, or an empty one when none was set.
+    public func body(_ body: RequestBody?) -> RequestBody? { body ?? .empty }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -19,15 +20,15 @@ extension APIError: LocalizedError {
             "\(request): authentication failed: \(Self.describe(underlying))"
         case .transport(let request, let underlying):
             "\(request): no response: \(Self.describe(underlying))"
-        case .unexpectedStatus(let request, let response, let errorBody):
-            "\(request): unexpected status \(response.status)"
-                + (errorBody.map { ": \($0)" } ?? Self.preview(response.body).map { ": \($0)" } ?? "")
-        case .decodingFailed(let request, let response, let underlying):
-            "\(request): cannot decode the \(response.status) response (\(response.body.count) bytes): "
+        case .unexpectedStatus(let request, let response, let body, let errorBody):
+            "\(request): unexpected status \(response.status.code)"
+                + (errorBody.map { ": \($0)" } ?? Self.preview(body).map { ": \($0)" } ?? "")
+        case .decodingFailed(let request, let response, let body, let underlying):
+            "\(request): cannot decode the \(response.status.code) response (\(body.count) bytes): "
                 + Self.describe(underlying)
         case .cancelled(let request):
             "\(request): cancelled"
-        case .graphQL(let request, _, let errors):
+        case .graphQL(let request, _, _, let errors):
             "\(request): GraphQL error\(errors.count == 1 ? "" : "s"): " + errors.map(\.description).joined(separator: "; ")
         }
     }

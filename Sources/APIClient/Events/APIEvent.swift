@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Something that happened during one call, reported to the client's listeners.
 ///
 /// ## Order
@@ -29,14 +31,14 @@ public struct APIEvent: Sendable, CustomStringConvertible {
     public enum Kind: Sendable {
         /// The call began; nothing was sent yet.
         case start
-        /// An answer arrived for attempt number `attempt` (1-based).
+        /// An answer arrived for attempt number `attempt` (1-based): its head (status and header fields).
         case received(HTTPResponse, attempt: Int)
         /// The client will wait `decision.delay`, then make attempt number `nextAttempt`.
         case retry(nextAttempt: Int, decision: RetryDecision)
         /// The server answered 401 and the auth provider is asked to renew credentials.
         case authRefresh
         /// The endpoint accepted the answer's status.
-        case validated(status: Int)
+        case validated(status: HTTPResponse.Status)
         /// The endpoint produced its `Response` value.
         case decoded
         /// The call returned its value to the caller.
@@ -65,11 +67,11 @@ public struct APIEvent: Sendable, CustomStringConvertible {
     public var description: String {
         let detail: String = switch kind {
         case .start: "start"
-        case .received(let response, let attempt): "received \(response.status) (attempt \(attempt))"
+        case .received(let response, let attempt): "received \(response.status.code) (attempt \(attempt))"
         case .retry(let next, let decision):
             "retry: attempt \(next) in \(decision.delay) after \(decision.reason)"
         case .authRefresh: "refreshing credentials after 401"
-        case .validated(let status): "validated \(status)"
+        case .validated(let status): "validated \(status.code)"
         case .decoded: "decoded"
         case .success: "success"
         case .error(let error): "error: \(error)"

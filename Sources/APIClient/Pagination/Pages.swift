@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The pages of a paginated endpoint, fetched one at a time as they are iterated.
 ///
@@ -21,7 +22,7 @@ public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
 
     let client: RESTClient
     let endpoint: E
-    let headers: HTTPHeaders
+    let headers: HTTPFields
 
     /// Starts at the endpoint's first page.
     public func makeAsyncIterator() -> Iterator {
@@ -32,11 +33,11 @@ public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         let client: RESTClient
         let endpoint: E
-        let headers: HTTPHeaders
+        let headers: HTTPFields
         private var upcoming: URL?? = .some(nil)   // .some(nil): the endpoint's own URL; nil: done
         private var fetched: Set<URL> = []
 
-        init(client: RESTClient, endpoint: E, headers: HTTPHeaders) {
+        init(client: RESTClient, endpoint: E, headers: HTTPFields) {
             self.client = client
             self.endpoint = endpoint
             self.headers = headers
@@ -53,9 +54,9 @@ public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
             upcoming = nil
             let (client, endpoint, headers) = (self.client, self.endpoint, self.headers)
             let delivery = try await client.execute(endpoint, absoluteURL: url, headers: headers)
-            let page = Page(content: delivery.value, response: delivery.response)
-            // Remember both the URL asked for and the one that answered (the first page's URL is only known here).
-            for fetchedURL in [url, delivery.response.url].compactMap(\.self) { fetched.insert(fetchedURL) }
+            let page = Page(content: delivery.value, response: delivery.response, url: delivery.url)
+            // The first page's URL is only known here: the client resolved it from the endpoint.
+            fetched.insert(delivery.url)
             if let following = page.next, !fetched.contains(following) {
                 upcoming = .some(following)
             }
@@ -77,7 +78,7 @@ extension Pages {
 
 extension RESTClient {
     /// The pages of `endpoint`, following `Link: rel="next"`; nothing is sent until iteration starts.
-    public func pages<E: Endpoint>(_ endpoint: E, headers: HTTPHeaders = [:]) -> Pages<E> {
+    public func pages<E: Endpoint>(_ endpoint: E, headers: HTTPFields = [:]) -> Pages<E> {
         Pages(client: self, endpoint: endpoint, headers: headers)
     }
 }

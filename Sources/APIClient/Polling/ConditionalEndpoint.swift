@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// A polled endpoint sent with `If-None-Match`: a `304 Not Modified` is accepted and read as `nil` (nothing new);
 /// every other status is read as the polled endpoint reads it.
@@ -9,15 +10,16 @@ struct ConditionalEndpoint<Base: Endpoint>: Endpoint {
     /// Whether the request carries `If-None-Match`: only then does a 304 mean "what you have is current".
     let isConditional: Bool
 
-    var method: HTTPMethod { base.method }
+    var method: HTTPRequest.Method { base.method }
+    var body: RequestBody? { base.body }
     var path: String { base.path }
     var queryItems: [URLQueryItem] { base.queryItems }
     var queryEncoder: (any QueryEncoder)? { base.queryEncoder }
-    var headers: HTTPHeaders { base.headers }
+    var headers: HTTPFields { base.headers }
     var decoder: JSONDecoder { base.decoder }
 
     func interpret(_ response: HTTPResponse) -> StatusInterpretation<Base.Response?> {
-        if isConditional, response.status == 304 { return .value(nil) }
+        if isConditional, response.status == .notModified { return .value(nil) }
         switch base.interpret(response) {
         case .decode: return .decode
         case .value(let value): return .value(value)
@@ -25,7 +27,7 @@ struct ConditionalEndpoint<Base: Endpoint>: Endpoint {
         }
     }
 
-    func decode(_ response: HTTPResponse) throws -> Base.Response? {
-        try base.decode(response)
+    func decode(_ body: Data, from response: HTTPResponse) throws -> Base.Response? {
+        try base.decode(body, from: response)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The results of calling one endpoint again and again, as an `AsyncSequence` that never throws.
 ///
@@ -38,7 +39,7 @@ public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
     let client: RESTClient
     let endpoint: E
     let interval: Duration
-    let headers: HTTPHeaders
+    let headers: HTTPFields
     let keepsPollingAfter: @Sendable (APIError) -> Bool
 
     /// Starts polling: the first call at once.
@@ -90,14 +91,14 @@ public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
         /// ended the sequence (cancellation).
         private mutating func round(isolation actor: isolated (any Actor)?) async -> Element? {
             var headers = poll.headers
-            if let etag, Poll.isConditional(poll.endpoint.method) { headers["If-None-Match"] = etag }
-            let endpoint = ConditionalEndpoint(base: poll.endpoint, isConditional: headers.contains("If-None-Match"))
+            if let etag, Poll.isConditional(poll.endpoint.method) { headers[.ifNoneMatch] = etag }
+            let endpoint = ConditionalEndpoint(base: poll.endpoint, isConditional: headers.contains(.ifNoneMatch))
             let result: Element?
             let answer: HTTPResponse?
             do {
                 let delivery = try await poll.client.execute(endpoint, headers: headers)
                 (result, answer) = (delivery.value.map { .success($0) }, delivery.response)
-                etag = delivery.response.headers["ETag"] ?? (delivery.response.status == 304 ? etag : nil)
+                etag = delivery.response.headerFields[.eTag] ?? (delivery.response.status == .notModified ? etag : nil)
             } catch {
                 if error.isCancellation {
                     finished = true
@@ -113,13 +114,13 @@ public struct Poll<E: Endpoint>: AsyncSequence, Sendable {
     }
 
     /// Whether `method` may carry `If-None-Match` for polling: only safe reads (on a POST it is a precondition).
-    static func isConditional(_ method: HTTPMethod) -> Bool {
-        method.name == "GET" || method.name == "HEAD"
+    static func isConditional(_ method: HTTPRequest.Method) -> Bool {
+        method == .get || method == .head
     }
 
     /// The answer's `X-Poll-Interval` (whole seconds), if it has a valid one.
     static func pollInterval(of response: HTTPResponse) -> Duration? {
-        guard let text = response.headers["X-Poll-Interval"],
+        guard let text = response.headerFields.first(named: "X-Poll-Interval"),
               let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds > 0 else { return nil }
         return .seconds(seconds)
     }
@@ -135,7 +136,7 @@ extension RESTClient {
     /// Calls `endpoint` now and then every `interval` (or the server's `X-Poll-Interval`, if longer) while the
     /// sequence is iterated. See `Poll` for when it stops.
     public func poll<E: Endpoint>(
-        _ endpoint: E, every interval: Duration, headers: HTTPHeaders = [:],
+        _ endpoint: E, every interval: Duration, headers: HTTPFields = [:],
         keepsPollingAfter: @escaping @Sendable (APIError) -> Bool = Poll<E>.keepsPollingAfterTransportErrors
     ) -> Poll<E> {
         Poll(client: self, endpoint: endpoint, interval: interval, headers: headers, keepsPollingAfter: keepsPollingAfter)

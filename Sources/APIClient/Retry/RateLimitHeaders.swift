@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// What an answer's headers say about when to come back.
 struct RateLimitHeaders {
@@ -12,15 +13,15 @@ struct RateLimitHeaders {
     /// Remaining/reset header pairs: GitHub's, then Qiita's.
     static let pairs = [("x-ratelimit-remaining", "x-ratelimit-reset"), ("rate-remaining", "rate-reset")]
 
-    init(_ headers: HTTPHeaders, now: Date) {
-        retryAfter = headers["Retry-After"].flatMap { Self.delay(retryAfter: $0, now: now) }
+    init(_ headers: HTTPFields, now: Date) {
+        retryAfter = headers[.retryAfter].flatMap { Self.delay(retryAfter: $0, now: now) }
         isExhausted = false
         untilReset = nil
         for (remainingName, resetName) in Self.pairs {
-            guard let remaining = headers[remainingName].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+            guard let remaining = headers.first(named: remainingName).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
                   remaining <= 0 else { continue }
             isExhausted = true
-            if let reset = headers[resetName].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
+            if let reset = headers.first(named: resetName).flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
                 untilReset = Self.nonNegative(Self.resetDate(epoch: reset).timeIntervalSince(now))
             }
             return

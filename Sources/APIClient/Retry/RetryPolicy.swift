@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// When and how long a client waits before repeating a failed attempt.
 ///
@@ -51,23 +52,25 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// Whether and when to retry after attempt number `attempt` failed with no answer.
-    public func decision(afterTransportErrorOnAttempt attempt: Int, method: HTTPMethod) -> RetryDecision? {
+    public func decision(afterTransportErrorOnAttempt attempt: Int, method: HTTPRequest.Method) -> RetryDecision? {
         guard attempt < maxAttempts, method.isIdempotent || retriesNonIdempotentRequests else { return nil }
         return RetryDecision(delay: backoff(afterAttempt: attempt), reason: .transportError)
     }
 
     /// Whether and when to retry after attempt number `attempt` was answered with `response`.
-    public func decision(after response: HTTPResponse, attempt: Int, method: HTTPMethod, now: Date) -> RetryDecision? {
+    public func decision(
+        after response: HTTPResponse, attempt: Int, method: HTTPRequest.Method, now: Date
+    ) -> RetryDecision? {
         guard attempt < maxAttempts else { return nil }
-        let limits = RateLimitHeaders(response.headers, now: now)
+        let limits = RateLimitHeaders(response.headerFields, now: now)
+        let status = response.status.code
         let reason: RetryDecision.Reason
         // GitHub answers an exhausted or secondary rate limit with 403 (or 429) and says so in its headers.
-        let isRateLimited = response.status == 429
-            || (response.status == 403 && (limits.isExhausted || limits.retryAfter != nil))
+        let isRateLimited = status == 429 || (status == 403 && (limits.isExhausted || limits.retryAfter != nil))
         if isRateLimited {
-            reason = .rateLimited(status: response.status)
-        } else if (500...599).contains(response.status), method.isIdempotent || retriesNonIdempotentRequests {
-            reason = .serverError(status: response.status)
+            reason = .rateLimited(status: status)
+        } else if response.status.kind == .serverError, method.isIdempotent || retriesNonIdempotentRequests {
+            reason = .serverError(status: status)
         } else {
             return nil
         }

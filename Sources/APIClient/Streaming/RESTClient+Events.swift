@@ -1,12 +1,13 @@
 import Foundation
+import HTTPTypes
 
 extension RESTClient {
     /// The Server-Sent Events of a request to `path` (appended to the base URL, as endpoint paths are; `GET` unless
-    /// `method` says otherwise, with its body), as they arrive,
+    /// `method` says otherwise, with `body` if given), as they arrive,
     /// parsed by the WHATWG rules (``ServerSentEventParser``). Sent with `Accept: text/event-stream`.
     ///
     /// Stopping the iteration (or cancelling its task) cancels the call, which closes the connection. An answer with a
-    /// status other than 2xx ends the stream with ``APIError/unexpectedStatus(request:response:errorBody:)``; no
+    /// status other than 2xx ends the stream with ``APIError/unexpectedStatus(request:response:body:errorBody:)``; no
     /// answer at all with ``APIError/transport(request:underlying:)``.
     ///
     /// ```swift
@@ -15,10 +16,11 @@ extension RESTClient {
     /// }
     /// ```
     public func serverSentEvents(
-        _ path: String, method: HTTPMethod = .get, queryItems: [URLQueryItem] = [], headers: HTTPHeaders = [:]
+        _ path: String, method: HTTPRequest.Method = .get, body: RequestBody? = nil, queryItems: [URLQueryItem] = [],
+        headers: HTTPFields = [:]
     ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
         let resolution = resolveURL(path: path, queryItems: queryItems, encoder: nil)
-        let summary = RequestSummary(method: method.name, url: resolution.attempted)
+        let summary = RequestSummary(method: method.rawValue, url: resolution.attempted)
         let transport = self.transport
         return AsyncThrowingStream { continuation in
             guard let url = resolution.url else {
@@ -26,30 +28,31 @@ extension RESTClient {
                 return
             }
             var all = headers
-            if all["Accept"] == nil { all.add("Accept", "text/event-stream") }
-            if let type = method.body?.contentType, all["Content-Type"] == nil { all.add("Content-Type", type) }
-            let request = HTTPRequest(method: method, url: url, headers: all)
+            if all[.accept] == nil { all[.accept] = "text/event-stream" }
+            if let type = body?.contentType, all[.contentType] == nil { all[.contentType] = type }
+            let request = HTTPRequest(method: method, url: url, headerFields: all)
+            let bytes = body?.data
             let task = Task {
                 var parser = ServerSentEventParser()
                 do {
                     if let streaming = transport as? any StreamingHTTPTransport {
-                        let response = try await streaming.stream(request)
-                        guard (200..<300).contains(response.status) else {
-                            var body = Data()
-                            for try await piece in response.body { body.append(piece) }
+                        let streamed = try await streaming.stream(request, body: bytes)
+                        guard streamed.response.status.kind == .successful else {
+                            var received = Data()
+                            for try await piece in streamed.body { received.append(piece) }
                             throw APIError.unexpectedStatus(
-                                request: summary, response: HTTPResponse(status: response.status, headers: response.headers, body: body, url: url),
-                                errorBody: nil)
+                                request: summary, response: streamed.response, body: received, errorBody: nil)
                         }
-                        for try await piece in response.body {
+                        for try await piece in streamed.body {
                             for event in parser.feed(piece) { continuation.yield(event) }
                         }
                     } else {
-                        let response = try await transport.send(request)
-                        guard response.isSuccess else {
-                            throw APIError.unexpectedStatus(request: summary, response: response, errorBody: nil)
+                        let (response, received) = try await transport.send(request, body: bytes)
+                        guard response.status.kind == .successful else {
+                            throw APIError.unexpectedStatus(
+                                request: summary, response: response, body: received, errorBody: nil)
                         }
-                        for event in parser.feed(response.body) { continuation.yield(event) }
+                        for event in parser.feed(received) { continuation.yield(event) }
                     }
                     continuation.finish()
                 } catch let error as APIError {

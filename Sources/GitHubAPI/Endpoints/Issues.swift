@@ -49,7 +49,8 @@ extension GitHub {
             self.repo = repo
             self.issue = issue
         }
-        public var method: HTTPMethod { .post(.json(issue)) }
+        public var method: HTTPRequest.Method { .post }
+        public var body: RequestBody? { .json(issue) }
         public var path: String { EndpointPath.join("repos", owner, repo, "issues") }
     }
 
@@ -66,7 +67,8 @@ extension GitHub {
             self.number = number
             self.labels = labels
         }
-        public var method: HTTPMethod { .post(.json(["labels": labels])) }
+        public var method: HTTPRequest.Method { .post }
+        public var body: RequestBody? { .json(["labels": labels]) }
         public var path: String { EndpointPath.join("repos", owner, repo, "issues", String(number), "labels") }
     }
 
@@ -84,7 +86,8 @@ extension GitHub {
             self.number = number
             self.reason = reason
         }
-        public var method: HTTPMethod { .put(reason.map { .json(["lock_reason": $0]) } ?? .empty) }
+        public var method: HTTPRequest.Method { .put }
+        public var body: RequestBody? { reason.map { .json(["lock_reason": $0]) } ?? .empty }
         public var path: String { EndpointPath.join("repos", owner, repo, "issues", String(number), "lock") }
     }
 }

@@ -27,7 +27,7 @@ extension GitHub {
         public var path: String { EndpointPath.join("user", "following", user) }
 
         public func interpret(_ response: HTTPResponse) -> StatusInterpretation<Bool> {
-            switch response.status {
+            switch response.status.code {
             case 204: .value(true)
             case 404: .value(false)
             default: .reject

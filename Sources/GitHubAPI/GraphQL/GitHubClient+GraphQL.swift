@@ -15,11 +15,13 @@ extension GitHubClient {
     ) async throws(APIError) -> Value {
         let query = GitHub.GraphQLQuery(document, variables: variables, as: Value.self)
         let (answer, response) = try await rest.sendWithResponse(query)
-        let request = RequestSummary(method: "POST", url: response.url?.absoluteString ?? rest.configuration.baseURL.absoluteString + query.path)
-        guard answer.errors.isEmpty else { throw .graphQL(request: request, response: response, errors: answer.errors) }
+        let request = RequestSummary(method: "POST", url: rest.configuration.baseURL.absoluteString + query.path)
+        guard answer.errors.isEmpty else {
+            throw .graphQL(request: request, response: response, body: answer.body, errors: answer.errors)
+        }
         guard let data = answer.data else {
             throw .decodingFailed(
-                request: request, response: response,
+                request: request, response: response, body: answer.body,
                 underlying: DecodingError.valueNotFound(
                     Value.self, .init(codingPath: [], debugDescription: "The answer has no data and no errors.")))
         }

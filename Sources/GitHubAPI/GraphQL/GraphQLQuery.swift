@@ -14,14 +14,24 @@ extension GitHub {
             self.variables = variables
         }
 
-        public var method: HTTPMethod { .post(.json(GraphQLRequestBody(query: document, variables: variables))) }
+        public var method: HTTPRequest.Method { .post }
+        public var body: RequestBody? { .json(GraphQLRequestBody(query: document, variables: variables)) }
         public var path: String { "/graphql" }
+
+        /// The answer, with its bytes kept for `APIError.graphQL`.
+        public func decode(_ body: Data, from response: HTTPResponse) throws -> GraphQLAnswer<Value> {
+            var answer = try decoder.decode(GraphQLAnswer<Value>.self, from: body)
+            answer.body = body
+            return answer
+        }
     }
 
     /// A GraphQL answer: `data` (absent or null when nothing could be answered) and `errors`.
     public struct GraphQLAnswer<Value: Decodable & Sendable>: Decodable, Sendable {
         public let data: Value?
         public let errors: [GraphQLResponseError]
+        /// The answer's bytes, as received.
+        public internal(set) var body = Data()
 
         private enum CodingKeys: String, CodingKey { case data, errors }
 

@@ -66,7 +66,7 @@ extension MockAPI {
         @Flag(help: "Print the report as one JSON document.")
         package var json = false
 
-        @Flag(help: "Re-record the drifted interactions in place, scrubbed, keeping their order.")
+        @Flag(help: "Re-record the drifted interactions in place, scrubbed, keeping their order, and say what changed.")
         package var update = false
 
         @Flag(help: "Also send requests whose method is not GET or HEAD (they may change data upstream).")
@@ -85,6 +85,8 @@ extension MockAPI {
 
         @Option(name: .customLong("upstream-timeout"), help: ArgumentHelp("Seconds an upstream has for a complete answer.", valueName: "seconds"))
         package var upstreamTimeout: Double = 30
+
+        @OptionGroup package var volatile: VolatileHeaderOptions
 
         @OptionGroup(title: "Scrubbing for --update (added to the defaults of mockapi record)") package var redaction: RedactionOptions
 
@@ -137,16 +139,16 @@ extension MockAPI {
             var results = await checker.check(loaded, progress: progress)
             var rewritten: [String] = []
             if update {
-                let updater = DriftUpdater(redactor: Redactor(rules: rules), secrets: HeaderField.secrets(headers, rules: rules))
+                let updater = DriftUpdater(
+                    redactor: Redactor(rules: rules), secrets: HeaderField.secrets(headers, rules: rules),
+                    volatileHeaders: volatile.names, version: MockAPI.version)
                 (rewritten, problems) = apply(updater, to: &results, in: loaded, problems: problems)
             }
             let report = DriftReport(results: results, cassettes: loaded.count, problems: problems)
             var output = CommandOutput()
             output.status = report.status
             if json {
-                var bytes = report.jsonValue.prettyBytes()
-                bytes.append(UInt8(ascii: "\n"))
-                output.standard = String(decoding: bytes, as: UTF8.self)
+                output.document(report.jsonValue)
             } else {
                 for line in report.lines + rewritten { output.line(line) }
                 output.line(report.summary)
@@ -197,12 +199,17 @@ extension MockAPI {
                 guard !chosen.isEmpty else { continue }
                 var replacements: [Int: Interaction] = [:]
                 for position in chosen { replacements[results[position].index] = results[position].live }
-                do { try updater.update(cassette, with: replacements) } catch {
+                let updated: Cassette
+                do { updated = try updater.update(cassette, with: replacements) } catch {
                     problems.append(error.description)
                     continue
                 }
                 for position in chosen { results[position].updated = true }
                 rewritten.append("mockapi drift: \(cassette.file): re-recorded \(chosen.count.counted("interaction"))")
+                let review = ReviewReport([CassetteDiff(
+                    name: cassette.name, old: cassette.cassette, oldFile: cassette.file, new: updated, newFile: cassette.file,
+                    volatileHeaders: volatile.names)])
+                rewritten += review.briefLines().map { "mockapi drift: \(cassette.file): \($0)" }
             }
             return (rewritten, problems)
         }

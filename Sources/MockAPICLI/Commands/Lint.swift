@@ -18,7 +18,8 @@ extension MockAPI {
                 --no-default-redaction options), so what lint reports is what scrub changes. Each cassette is judged on \
                 its own (one cassette per test, as scoped URLs and the test helpers serve them); with --served-together, \
                 the cassettes given are judged as served together through the plain URL, and a request recorded in two \
-                of them is reported as ambiguous.
+                of them is reported as ambiguous; without it, one recorded in two of them with different answers \
+                is a shared-request note, which names the ways out (scoped URLs, --match-header).
 
                 A finding that is intended is acknowledged in the cassette itself, with the reason, and is then not \
                 reported (an entry that covers nothing is):
@@ -121,7 +122,10 @@ extension MockAPI {
                 summary += " (\(report.allowed.count) acknowledged by lint.allow lists"
                     + (showAllowed ? ")" : "; --show-allowed lists them)")
             }
-            if !report.notes.isEmpty { summary += "; \(report.notes.count.counted("note")) on what replay cannot send" }
+            for rule in LintRule.allCases {
+                let count = report.notes.filter { $0.rule == rule }.count
+                if count > 0, let phrase = rule.notePhrase { summary += "; \(count.counted("note")) \(phrase)" }
+            }
             if !problems.isEmpty { summary += "; \(problems.count.counted("cassette")) could not be read" }
             output.line(summary)
         }

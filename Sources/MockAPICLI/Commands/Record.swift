@@ -33,8 +33,11 @@ extension MockAPI {
                 requests are then answered in recorded order, the old answer first); all records afresh into a hidden \
                 .NAME.json.recording beside it, which replaces the cassette only when mockapi stops cleanly \
                 (SIGINT/SIGTERM, at least one interaction recorded, the file completed); killed or failed, the old \
-                cassette stays as it was. Without --mode an existing cassette is refused. A file that is not a valid \
-                cassette is only ever replaced by --mode all.
+                cassette stays as it was. With --mode all, an answer the same in meaning as the one recorded for the \
+                same request (same status, JSON equal by value, same headers but volatile ones such as Date, request \
+                ids and rate-limit counters) is written back exactly as it was recorded, so re-recording an API that \
+                did not change leaves the file as it was. Without --mode an existing cassette is refused. A file that \
+                is not a valid cassette is only ever replaced by --mode all.
 
                 Secrets never reach disk, and nothing else is scrubbed, so replay gives the recorded answers. \
                 Scrubbed by default: by name, the Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key \
@@ -60,7 +63,8 @@ extension MockAPI {
                 how to fold it in or drop it.
 
                 On SIGINT/SIGTERM it prints a summary: interactions per upstream, bytes written for them (log lines \
-                and file rewrites), redactions, errors.
+                and file rewrites), redactions, errors; and once a --mode all recording replaced the cassette, how \
+                many answers were kept as they were and what changed (the summary and first lines of mockapi diff).
                 Exit status: 0, 2 when it could not start (a broken cassette, a port in use), or 64 for a bad option.
 
                 Examples:
@@ -82,6 +86,8 @@ extension MockAPI {
                 "What to do with an existing cassette: new (add to it) or all (record afresh; replaces it when mockapi "
                     + "stops cleanly).", valueName: "mode"))
         package var mode: RecordingMode?
+
+        @OptionGroup package var volatile: VolatileHeaderOptions
 
         @Flag(
             name: .customLong("no-rewrite"),
@@ -108,11 +114,14 @@ extension MockAPI {
             let staged = mode == .all && FileManager.default.fileExists(atPath: cassette)
                 ? StagedRecording(replacing: cassette) : nil
             let footprint = RecordingFootprint(cassette: staged?.staging ?? cassette)
+            let previous = staged.flatMap { try? Cassette.load(file: $0.file) }
+                .map { PreviousRecording($0, volatileHeaders: volatile.names) }
             let session: RecordingSession
             do {
                 session = try RecordingSession(
                     options: recording, environment: ProcessInfo.processInfo.environment, into: staged?.staging,
-                    mode: staged == nil ? .append : .overwrite, name: RecordingSession.name(of: cassette))
+                    mode: staged == nil ? .append : .overwrite, name: RecordingSession.name(of: cassette),
+                    previous: previous)
             } catch {
                 footprint.undo()
                 throw error
@@ -129,7 +138,8 @@ extension MockAPI {
                 footprint.undo()
                 throw CommandFailure(error)
             }
-            Terminal.writeError(Record.startNote(cassette: cassette, staged: staged, appendingTo: session.writer.existingInteractions))
+            Terminal.writeError(Record.startNote(cassette: cassette, previous: previous?.cassette, staged: staged,
+                                                 appendingTo: session.writer.existingInteractions))
             server.warnIfReachableFromOtherMachines(logger)
             try ReadyAnnouncement.announce(
                 url: running.baseURL, readyFile: server.readyFile, what: session.description,
@@ -144,13 +154,25 @@ extension MockAPI {
                     + "\(counts.recorded) recorded, \(counts.failed) failed\n"
                     + RecordSummary(file: cassette, statistics: session.statistics.snapshot,
                                     writer: session.writer.statistics).text)
-            if let staged { try Record.settle(staged, completed: completed, recorded: session.writer.statistics.appended) }
+            if let staged, try Record.settle(staged, completed: completed, recorded: session.writer.statistics.appended),
+                let previous
+            {
+                Terminal.writeError(Record.review(of: staged.file, replacing: previous))
+            }
+        }
+
+        /// What a `--mode all` recording changed, said once it replaced the cassette: how many answers were kept as
+        /// they were, then the summary and first lines of `mockapi diff`.
+        static func review(of file: String, replacing previous: PreviousRecording) -> String {
+            guard let new = try? Cassette.load(file: file) else { return "" }
+            return previous.review(of: new, name: RecordingSession.name(of: file), file: file)
+                .map { "mockapi: \(file): \($0)\n" }.joined()
         }
 
         /// What recording does to the cassette, said before it starts.
-        static func startNote(cassette: String, staged: StagedRecording?, appendingTo existing: Int) -> String {
+        static func startNote(cassette: String, previous: Cassette?, staged: StagedRecording?, appendingTo existing: Int) -> String {
             if staged != nil {
-                let old = (try? Cassette.load(file: cassette)).map {
+                let old = previous.map {
                     "its \($0.interactions.count) recorded interaction\($0.interactions.count == 1 ? "" : "s")"
                 } ?? "the file there (not a valid cassette)"
                 return "mockapi: \(cassette): recording afresh (--mode all); the new recording replaces \(old) when "
@@ -162,17 +184,19 @@ extension MockAPI {
 
         /// Installs a `--mode all` recording over the cassette when it is complete and holds something; else drops it
         /// and keeps the cassette, saying why.
-        static func settle(_ staged: StagedRecording, completed: Bool, recorded: Int) throws {
+        /// - Returns: whether the recording replaced the cassette.
+        static func settle(_ staged: StagedRecording, completed: Bool, recorded: Int) throws -> Bool {
             guard completed, recorded > 0 else {
                 staged.discard()
                 let why = completed ? "nothing was recorded" : "the recording could not be completed"
                 Terminal.writeError("mockapi: \(staged.file): kept as it was: \(why) (--mode all)\n")
-                return
+                return false
             }
             do { try staged.install() } catch {
                 throw CommandFailure("\(staged.file): the new recording could not replace it: \(error) (it is in \(staged.staging))")
             }
             Terminal.writeError("mockapi: \(staged.file): replaced by the new recording (\(recorded) interaction\(recorded == 1 ? "" : "s"))\n")
+            return true
         }
     }
 }

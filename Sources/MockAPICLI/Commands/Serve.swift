@@ -186,6 +186,9 @@ extension MockAPI {
             if conditions.isActive { logger.info("\(conditions.summary)") }
             if let warning = conditions.warning(for: loaded) { logger.warning("--latency \(warning)") }
             for warning in GraphQLRecordingCheck.warnings(for: loaded) { logger.warning("\(warning)") }
+            for warning in MatchRuleCheck.warnings(for: replayer.options.matchRules, cassettes: loaded) {
+                logger.warning("\(warning)")
+            }
             for leftover in loaded.compactMap(LeftoverLog.find(for:)) { logger.warning("\(leftover)") }
             for broken in unloadable { logger.error("not served (--skip-broken): \(broken.problem)") }
             let interactions = replayer.interactionCount

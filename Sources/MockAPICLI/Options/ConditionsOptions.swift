@@ -1,8 +1,6 @@
 import ArgumentParser
 import MockAPICore
-#if canImport(Glibc)
 import Glibc
-#endif
 
 // Public only because the protocol and the types are: the CLI module itself is the package's own.
 extension Latency: ExpressibleByArgument {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import MockAPICore
 
+extension IntrospectionMatching: ExpressibleByArgument {}
+
 /// `serve`'s flags that choose what matching compares; a cassette's own `match` rules add to them.
 package struct MatchOptions: ParsableArguments {
     @Option(
@@ -29,6 +31,13 @@ package struct MatchOptions: ParsableArguments {
         help: ArgumentHelp("Leave this query parameter out when comparing (repeatable; exact name).", valueName: "name"))
     package var ignoreQuery: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "How a GraphQL introspection query that matches no recording exactly is answered: nearest (by the "
+                + "endpoint's nearest recorded introspection) or exact (only by a recording that matches exactly).",
+            valueName: "rule"))
+    package var introspection: IntrospectionMatching = .nearest
+
     package init() {}
 
     package func validate() throws {
@@ -46,6 +55,6 @@ package struct MatchOptions: ParsableArguments {
         }
         return MatchRules(
             ignoreBody: ignoreBody, ignoreJSONFields: patterns, nullMatchesAbsent: nullMatchesAbsent,
-            ignoreQuery: Set(ignoreQuery), matchHeaders: matchHeaders)
+            ignoreQuery: Set(ignoreQuery), matchHeaders: matchHeaders, introspection: introspection)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MockAPIJSON
 
 /// What a command that runs to completion prints and the exit status it ends with, collected rather than written at
 /// once, so tests read exactly what a person would see. `emit()` writes it out and exits with the status.
@@ -14,6 +15,13 @@ package struct CommandOutput: Sendable, Equatable {
     mutating func line(_ text: String) { standard += text + "\n" }
 
     mutating func errorLine(_ text: String) { error += text + "\n" }
+
+    /// A report for tools (`--json`): the document, pretty, with a final newline.
+    mutating func document(_ value: JSONValue) {
+        var bytes = value.prettyBytes()
+        bytes.append(UInt8(ascii: "\n"))
+        standard = String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Writes both streams, then ends with the status when it is not 0.
     package func emit() throws {

@@ -1,8 +1,6 @@
 import CProcessWatch
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `--exit-with PID`: stops this mockapi, as SIGTERM does (a recorder folds its log first, the summary is printed),
 /// when process PID ends, however it ends: a test runner passes its own PID, so that no server outlives it even when

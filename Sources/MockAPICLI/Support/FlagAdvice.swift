@@ -1,8 +1,6 @@
 import MockAPICore
 import MockAPIServer
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The flag that changes what went wrong. Errors from the core and the server say what happened in words that fit an
 /// in-process user as well (who never typed a flag); the command line adds its own knob here.

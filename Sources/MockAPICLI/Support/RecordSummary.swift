@@ -11,9 +11,9 @@ struct RecordSummary {
         var lines: [String] = []
         lines.append(
             "mockapi: \(file): \(writer.appended) interaction\(writer.appended == 1 ? "" : "s") recorded "
-                + "(\(writer.interactions) in the cassette, \(RecordSummary.size(writer.fileBytes))); "
+                + "(\(writer.interactions) in the cassette, \(ByteCount.text(writer.fileBytes))); "
                 + "\(writer.writes) synced write\(writer.writes == 1 ? "" : "s") to the write-ahead log and \(writer.folds) rewrite"
-                + "\(writer.folds == 1 ? "" : "s") of the file, \(RecordSummary.size(writer.bytesWritten)) written")
+                + "\(writer.folds == 1 ? "" : "s") of the file, \(ByteCount.text(writer.bytesWritten)) written")
         for item in statistics.recorded.items { lines.append("  \(item.name): \(item.count)") }
         lines.append(RecordSummary.counted("redactions", statistics.redactions, unit: "value"))
         lines.append(RecordSummary.counted("errors", statistics.failures, unit: "request"))
@@ -28,18 +28,5 @@ struct RecordSummary {
         guard !counts.isEmpty else { return "mockapi: \(label): none" }
         let parts = counts.items.map { "\($0.name) ×\($0.count)" }.joined(separator: ", ")
         return "mockapi: \(label): \(counts.total) \(unit)\(counts.total == 1 ? "" : "s") (\(parts))"
-    }
-
-    /// `512 B`, `48.2 KB`, `10.5 MB`.
-    static func size(_ bytes: Int) -> String {
-        if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1 << 20 { return one(Double(bytes) / 1024) + " KB" }
-        if bytes < 1 << 30 { return one(Double(bytes) / Double(1 << 20)) + " MB" }
-        return one(Double(bytes) / Double(1 << 30)) + " GB"
-    }
-
-    private static func one(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
     }
 }

@@ -1,8 +1,6 @@
 import Foundation
 import MockAPICore
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What opening a recording may create: the cassette file (the writer makes an empty one at once, so that a folder
 /// that cannot be written fails at start) and the folders above it. Taken before the recording opens; ``undo()``

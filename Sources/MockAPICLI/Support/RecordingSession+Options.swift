@@ -7,8 +7,9 @@ extension RecordingSession {
     /// What `record` and `serve --record-missing` record with, from their options: into `file` (the `--cassette`
     /// unless given, as a staged recording is), added to or replaced as `mode` says.
     /// - Throws: ``CommandFailure`` (exit status 2) when the cassette cannot be opened.
+    /// Each new interaction notes this mockapi's release; `previous` is the cassette a `--mode all` recording replaces.
     init(options: RecordOptions, environment: [String: String], into file: String? = nil, mode: CassetteWriteMode = .append,
-         name: String? = nil) throws {
+         name: String? = nil, previous: PreviousRecording? = nil) throws {
         let routes = try options.routes()
         let rules = try options.redactionRules(environment: environment)
         let trusted: [NIOSSLCertificate]
@@ -19,7 +20,8 @@ extension RecordingSession {
             try self.init(
                 routes: routes, rules: rules, cassette: file ?? options.cassette ?? "", name: name, mode: mode,
                 maximumBatch: options.maxBatch ?? .max, upstreamTimeout: options.upstreamTimeout,
-                maximumBodyBytes: options.maxResponse.bytes, upstreamTrust: trusted)
+                maximumBodyBytes: options.maxResponse.bytes, upstreamTrust: trusted, previous: previous,
+                version: MockAPI.version)
         } catch {
             throw CommandFailure(error)
         }

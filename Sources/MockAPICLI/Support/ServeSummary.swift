@@ -33,7 +33,8 @@ struct ServeSummary {
             }
             if order.count > ServeSummary.listLimit { lines.append("  … \(order.count - ServeSummary.listLimit) more") }
         }
-        let unused = replayer.unusedInteractions
+        // Since the server started: a reset (one per test) starts the queues again, it does not unuse an answer.
+        let unused = replayer.neverUsedInteractions
         let total = replayer.interactionCount
         if unused.isEmpty {
             lines.append("mockapi: every one of the \(total) recorded interactions was used")
@@ -41,6 +42,10 @@ struct ServeSummary {
             lines.append("mockapi: \(unused.count) of \(total) recorded interactions were never used:")
             for item in unused.prefix(ServeSummary.listLimit) { lines.append("  \(item.cassette)[\(item.index)]") }
             if unused.count > ServeSummary.listLimit { lines.append("  … \(unused.count - ServeSummary.listLimit) more") }
+        }
+        let sinceReset = replayer.unusedInteractions.count
+        if sinceReset > unused.count {
+            lines.append("mockapi: \(sinceReset) of \(total) unused since the last reset (GET /__mockapi/unused lists them)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

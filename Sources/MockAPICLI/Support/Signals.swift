@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// SIGINT and SIGTERM, handled by waiting for them rather than by a handler.
 ///

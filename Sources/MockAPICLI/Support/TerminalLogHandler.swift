@@ -1,8 +1,6 @@
 import Logging
 import MockAPICore
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Logs one plain line per message on stderr: `mockapi: warning: unmatched GET /x …`. Meant for people reading a
 /// terminal or a CI log, not for log shippers.

@@ -29,16 +29,19 @@ extension Cassette {
             }
             throw root.child("mockapi", version).failure("expected a number, found \(version.kindDescription)")
         }
-        let members = try root.members(allowed: ["mockapi", "source", "lint", "match", "interactions"])
+        let members = try root.members(allowed: ["mockapi", "source", "lint", "match", "volatileHeaders", "interactions"])
         self.source = try members.optional("source")?.string()
         self.lintAllowances = try members.optional("lint").map { (field) throws(CassetteError) in try LintAllowance.list(field) } ?? []
         self.matchRules = try members.optional("match").map { (field) throws(CassetteError) in try MatchRules(cassetteField: field) } ?? .exact
+        self.volatileHeaders = try members.optional("volatileHeaders").map { (field) throws(CassetteError) in
+            try Validate.headerNames(field)
+        } ?? []
         self.interactions = try interactions(try members.required("interactions"))
     }
 }
 
 extension Interaction {
-    static let fields = ["request", "response", "upstream", "mount", "recordedAt", "durationMs"]
+    static let fields = ["request", "response", "upstream", "mount", "recordedAt", "durationMs", "recordedWith"]
 
     init(_ field: JSONField) throws(CassetteError) {
         let members = try field.members(allowed: Interaction.fields)
@@ -48,6 +51,7 @@ extension Interaction {
         self.mount = try members.optional("mount").map { (field) throws(CassetteError) in try Validate.mount(field) }
         self.recordedAt = try members.optional("recordedAt")?.string()
         self.durationMs = try members.optional("durationMs")?.number()
+        self.recordedWith = try members.optional("recordedWith")?.string()
         if let durationMs, durationMs < 0 { throw field.child("durationMs", .null).failure("must not be negative") }
         // 1e400 reads as infinity, which no JSON number can write back: the cassette would not load once saved.
         if let durationMs, !durationMs.isFinite {

@@ -7,6 +7,7 @@ extension Cassette {
         if let source { members.append(JSONMember("source", .string(source))) }
         if !lintAllowances.isEmpty { members.append(JSONMember("lint", lintAllowances.lintJSONValue)) }
         if matchRules != .exact { members.append(JSONMember("match", matchRules.cassetteJSONValue)) }
+        if !volatileHeaders.isEmpty { members.append(JSONMember("volatileHeaders", .array(volatileHeaders.map { .string($0) }))) }
         members.append(JSONMember("interactions", .array(interactions.map(\.jsonValue))))
         return .object(members)
     }
@@ -39,6 +40,7 @@ extension Interaction {
         if let recordedAt { members.append(JSONMember("recordedAt", .string(recordedAt))) }
         // An infinite duration has no JSON form; leaving it out keeps the file loadable.
         if let durationMs, durationMs.isFinite { members.append(JSONMember("durationMs", .number(Interaction.format(milliseconds: durationMs)))) }
+        if let recordedWith { members.append(JSONMember("recordedWith", .string(recordedWith))) }
         return .object(members)
     }
 

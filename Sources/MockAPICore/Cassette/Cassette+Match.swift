@@ -6,9 +6,9 @@ import MockAPIJSON
 /// "match": {"ignoreJSONFields": ["$.n", "$.messages[*].tool_call_id"], "nullMatchesAbsent": true}
 /// ```
 /// Members: `ignoreBody` and `nullMatchesAbsent` (booleans), `ignoreJSONFields`, `ignoreQuery` and `matchHeaders`
-/// (lists of strings).
+/// (lists of strings), `introspection` (`"nearest"` or `"exact"`).
 extension MatchRules {
-    static let cassetteMembers = ["ignoreBody", "ignoreJSONFields", "nullMatchesAbsent", "ignoreQuery", "matchHeaders"]
+    static let cassetteMembers = ["ignoreBody", "ignoreJSONFields", "nullMatchesAbsent", "ignoreQuery", "matchHeaders", "introspection"]
 
     /// Reads a cassette's `match` object.
     init(cassetteField field: JSONField) throws(CassetteError) {
@@ -39,9 +39,17 @@ extension MatchRules {
         for (offset, name) in headers.enumerated() where name.isEmpty || !name.utf8.allSatisfy(HTTPSyntax.isTokenByte) {
             throw field.child("matchHeaders", .null).element(offset, .string(name)).failure("\"\(name)\" is not a header name")
         }
+        var introspection = IntrospectionMatching.nearest
+        if let member = members.optional("introspection") {
+            let text = try member.string()
+            guard let chosen = IntrospectionMatching(rawValue: text) else {
+                throw member.failure("\"\(text)\" is not an introspection rule; use \"nearest\" or \"exact\"")
+            }
+            introspection = chosen
+        }
         self.init(
             ignoreBody: try flag("ignoreBody"), ignoreJSONFields: patterns, nullMatchesAbsent: try flag("nullMatchesAbsent"),
-            ignoreQuery: Set(try strings("ignoreQuery")), matchHeaders: headers)
+            ignoreQuery: Set(try strings("ignoreQuery")), matchHeaders: headers, introspection: introspection)
     }
 
     /// The cassette's `match` object, members in the documented order; only the rules that are set.
@@ -52,6 +60,7 @@ extension MatchRules {
         if nullMatchesAbsent { members.append(JSONMember("nullMatchesAbsent", .bool(true))) }
         if !ignoreQuery.isEmpty { members.append(JSONMember("ignoreQuery", .array(ignoreQuery.sorted().map { .string($0) }))) }
         if !matchHeaders.isEmpty { members.append(JSONMember("matchHeaders", .array(matchHeaders.map { .string($0) }))) }
+        if introspection != .nearest { members.append(JSONMember("introspection", .string(introspection.rawValue))) }
         return .object(members)
     }
 }

@@ -12,14 +12,23 @@ package struct Cassette: Sendable, Equatable {
     package var lintAllowances: [LintAllowance]
     /// How replay compares requests with these recordings (the `"match": {…}` member); see ``MatchRules``.
     package var matchRules: MatchRules
+    /// Response headers this cassette's API changes on every request, besides the built-in ones (the
+    /// `"volatileHeaders": […]` member); see ``VolatileHeaders``.
+    package var volatileHeaders: [String]
     package var interactions: [Interaction]
 
     package init(source: String? = nil, lintAllowances: [LintAllowance] = [], matchRules: MatchRules = .exact,
-                 interactions: [Interaction] = []) {
+                 volatileHeaders: [String] = [], interactions: [Interaction] = []) {
         self.source = source
         self.lintAllowances = lintAllowances
         self.matchRules = matchRules
+        self.volatileHeaders = volatileHeaders
         self.interactions = interactions
+    }
+
+    /// The cassette's top-level members without its interactions: what a new recording of it starts from.
+    package var withoutInteractions: Cassette {
+        Cassette(source: source, lintAllowances: lintAllowances, matchRules: matchRules, volatileHeaders: volatileHeaders)
     }
 }
 
@@ -37,15 +46,19 @@ package struct Interaction: Sendable, Equatable {
     package var recordedAt: String?
     /// How long the upstream took to answer, in milliseconds.
     package var durationMs: Double?
+    /// The mockapi release that recorded it (`0.1.0`); nil for recordings made before releases were noted, or
+    /// imported.
+    package var recordedWith: String?
 
     package init(request: RecordedRequest, response: RecordedResponse, upstream: String? = nil, mount: String? = nil,
-                recordedAt: String? = nil, durationMs: Double? = nil) {
+                recordedAt: String? = nil, durationMs: Double? = nil, recordedWith: String? = nil) {
         self.request = request
         self.response = response
         self.upstream = upstream
         self.mount = mount
         self.recordedAt = recordedAt
         self.durationMs = durationMs
+        self.recordedWith = recordedWith
     }
 
     /// The path the client used: the mount followed by the upstream path.

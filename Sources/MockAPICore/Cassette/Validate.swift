@@ -69,6 +69,19 @@ enum Validate {
         return headers
     }
 
+    /// A list of header names (the cassette's `volatileHeaders`).
+    static func headerNames(_ field: JSONField) throws(CassetteError) -> [String] {
+        var names: [String] = []
+        for element in try field.array() {
+            let name = try element.string()
+            guard !name.isEmpty, name.utf8AllSatisfy(HTTPSyntax.isTokenByte) else {
+                throw element.failure("\(quoted(name)) is not a valid header name")
+            }
+            names.append(name)
+        }
+        return names
+    }
+
     /// What is wrong with a header field, or nil.
     static func headerProblem(name: String, value: String) -> String? {
         guard !name.isEmpty, name.utf8AllSatisfy(HTTPSyntax.isTokenByte) else { return "\(quoted(name)) is not a valid header name" }

@@ -12,7 +12,19 @@ package struct JSONShape: Sendable, Equatable {
         case null, boolean, number, string, array, object
 
         package static func < (lhs: Kind, rhs: Kind) -> Bool {
-            allCases.firstIndex(of: lhs).unsafelyUnwrapped < allCases.firstIndex(of: rhs).unsafelyUnwrapped
+            lhs.rank < rhs.rank
+        }
+
+        /// The kind's place in the order of the cases above.
+        private var rank: Int {
+            switch self {
+            case .null: 0
+            case .boolean: 1
+            case .number: 2
+            case .string: 3
+            case .array: 4
+            case .object: 5
+            }
         }
     }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What an answer's headers say about sending more requests: `Retry-After` (seconds or an HTTP date), GitHub's
 /// `x-ratelimit-remaining`/`x-ratelimit-reset` and Qiita's `rate-remaining`/`rate-reset` (reset in epoch seconds).

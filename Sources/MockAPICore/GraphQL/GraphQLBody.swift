@@ -39,23 +39,47 @@ package struct GraphQLBody: Sendable {
     /// The GraphQL parts of a recorded request's body (stored as JSON, or as text that is JSON in a layout no known
     /// writer uses), or nil.
     package init?(recorded request: RecordedRequest) {
+        guard let value = GraphQLBody.json(recorded: request) else { return nil }
+        self.init(value)
+    }
+
+    /// Every GraphQL request a recorded body holds: one, each of a batch (a JSON array of them, as Apollo's batching
+    /// and `execute_batch` send), or none.
+    package static func all(recorded request: RecordedRequest) -> [GraphQLBody] {
+        guard let value = json(recorded: request) else { return [] }
+        if let single = GraphQLBody(value) { return [single] }
+        return batch(value) ?? []
+    }
+
+    /// The GraphQL parts of each element of a JSON array of GraphQL requests; nil unless every element is one.
+    package static func batch(_ body: JSONValue) -> [GraphQLBody]? {
+        guard case .array(let elements) = body, !elements.isEmpty else { return nil }
+        var parts: [GraphQLBody] = []
+        for element in elements {
+            guard let one = GraphQLBody(element) else { return nil }
+            parts.append(one)
+        }
+        return parts
+    }
+
+    /// A recorded body that may be GraphQL, parsed.
+    private static func json(recorded request: RecordedRequest) -> JSONValue? {
         switch request.body {
         case .json(let json):
-            self.init(json.value)
+            json.value
         case .text(let text):
-            let bytes = Array(text.utf8)
-            guard GraphQLBody.mayBeGraphQL(bytes), let value = try? JSONValue.parse(bytes) else { return nil }
-            self.init(value)
+            GraphQLBody.mayBeGraphQL(Array(text.utf8)) ? try? JSONValue.parse(Array(text.utf8)) : nil
         case .none, .binary, .chunks:
-            return nil
+            nil
         }
     }
 
-    /// Whether a body's bytes may hold a GraphQL request: they name a `query` member. A byte search that spares
-    /// parsing bodies that cannot be GraphQL.
+    /// Whether a body's bytes may hold a GraphQL request (or a batch of them): they name a `query` member. A byte
+    /// search that spares parsing bodies that cannot be GraphQL.
     package static func mayBeGraphQL(_ bytes: [UInt8]) -> Bool {
         let needle = Array("\"query\"".utf8)
-        guard bytes.count >= needle.count, bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{") else { return false }
+        let first = bytes.first(where: { $0 > 0x20 })
+        guard bytes.count >= needle.count, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return false }
         var start = 0
         while let first = bytes[start...].firstIndex(of: UInt8(ascii: "\"")), first + needle.count <= bytes.count {
             if bytes[first..<(first + needle.count)].elementsEqual(needle) { return true }

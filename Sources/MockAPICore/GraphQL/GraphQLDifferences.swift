@@ -8,8 +8,44 @@ import MockAPIJSON
 ///     query: repository.issues(first:) 10 (recorded 20)
 ///     query: repository.owner.login not recorded
 ///     query: repository.name absent (recorded)
+///
+/// In a batch (a JSON array of GraphQL requests), each line names its element first: `$[1].query: viewer.name not
+/// recorded`, `$[1].variables $.first: 20 (recorded 10)`.
 struct GraphQLDifferences {
     let normalizer: RequestNormalizer
+    /// What starts each line: empty for one request, `$[1].` for an element of a batch.
+    var prefix = ""
+    /// Where the request is in the body, for the paths of its other members: `$`, or `$[1]` in a batch.
+    var root = "$"
+    /// The same as placeholders' paths name it: `$`, or `$[*]` in a batch.
+    var placeholderRoot = "$"
+
+    /// Appends what differs between two batches to `lines`, element by element in order: each pair as one request,
+    /// then the elements only one of them has.
+    func collect(batch mine: [JSONValue], recorded theirs: [JSONValue], into lines: inout DifferenceList) {
+        for offset in 0..<max(mine.count, theirs.count) {
+            let place = "$[\(offset)]"
+            switch (offset < mine.count ? mine[offset] : nil, offset < theirs.count ? theirs[offset] : nil) {
+            case (let sent?, let recorded?):
+                let element = GraphQLDifferences(normalizer: normalizer, prefix: place + ".", root: place, placeholderRoot: "$[*]")
+                element.collect(sent, recorded: recorded, into: &lines)
+            case (let sent?, nil):
+                lines.append("\(place): \(describe(sent)) (not recorded)")
+            case (nil, let recorded?):
+                lines.append("\(place): absent (recorded \(describe(recorded)))")
+            case (nil, nil):
+                break
+            }
+        }
+    }
+
+    /// A batch element in a line: its operation (`query Viewer`).
+    private func describe(_ element: JSONValue) -> String {
+        guard let body = GraphQLBody(element),
+            let operation = try? normalizer.graphQLDocuments.document(body.query).operation(named: body.operationName)
+        else { return "GraphQL" }
+        return GraphQLOperation.describe(type: operation.type, name: body.operationName ?? operation.name)
+    }
 
     /// Appends what differs to `lines`; nothing when either body is not a GraphQL request whose document parses.
     func collect(_ mine: JSONValue, recorded theirs: JSONValue, into lines: inout DifferenceList) {
@@ -21,20 +57,20 @@ struct GraphQLDifferences {
         let sentName = GraphQLOperation.describe(type: sentOperation.type, name: sent.operationName ?? sentOperation.name)
         let recordedName = GraphQLOperation.describe(
             type: recordedOperation.type, name: recorded.operationName ?? recordedOperation.name)
-        if sentName != recordedName { lines.append("operation: \(sentName) (recorded \(recordedName))") }
+        if sentName != recordedName { lines.append(prefix + "operation: \(sentName) (recorded \(recordedName))") }
         if sentOperation.variableDefinitions != recordedOperation.variableDefinitions {
-            lines.append("query: variable definitions "
+            lines.append(prefix + "query: variable definitions "
                 + pair(sentOperation.variableDefinitions, recordedOperation.variableDefinitions))
         }
         if sentOperation.directives != recordedOperation.directives {
-            lines.append("query: operation directives " + pair(sentOperation.directives, recordedOperation.directives))
+            lines.append(prefix + "query: operation directives " + pair(sentOperation.directives, recordedOperation.directives))
         }
         selectionDifferences(sentOperation.selections, recordedOperation.selections, at: "", into: &lines)
-        let sentVariables = sent.variables.map { normalizer.blankPlaceholders($0, at: "$.variables") } ?? .object([])
+        let sentVariables = sent.variables.map { normalizer.blankPlaceholders($0, at: placeholderRoot + ".variables") } ?? .object([])
         RequestComparison.jsonDifferences(
-            sentVariables, recorded.variables ?? .object([]), at: "$", label: "variables", into: &lines)
+            sentVariables, recorded.variables ?? .object([]), at: "$", label: prefix + "variables", into: &lines)
         RequestComparison.jsonDifferences(
-            normalizer.blankPlaceholders(.object(sent.otherMembers), at: "$"), .object(recorded.otherMembers), at: "$",
+            normalizer.blankPlaceholders(.object(sent.otherMembers), at: placeholderRoot), .object(recorded.otherMembers), at: root,
             into: &lines)
     }
 
@@ -46,20 +82,20 @@ struct GraphQLDifferences {
         for selection in sent {
             let here = GraphQLDifferences.join(path, selection)
             guard let match = unpaired.firstIndex(where: { $0.pathSegment == selection.pathSegment }) else {
-                lines.append("query: \(here) not recorded")
+                lines.append(prefix + "query: \(here) not recorded")
                 continue
             }
             let other = unpaired.remove(at: match)
             guard selection.text != other.text else { continue }
             argumentDifferences(selection.arguments, other.arguments, at: here, into: &lines)
             if selection.directives != other.directives {
-                lines.append("query: \(here) " + pair(selection.directives, other.directives))
+                lines.append(prefix + "query: \(here) " + pair(selection.directives, other.directives))
             }
             selectionDifferences(selection.children, other.children, at: here, into: &lines)
         }
         for other in unpaired {
             let here = GraphQLDifferences.join(path, other)
-            lines.append("query: \(here) absent (recorded)")
+            lines.append(prefix + "query: \(here) absent (recorded)")
         }
     }
 
@@ -71,7 +107,7 @@ struct GraphQLDifferences {
         for name in names {
             let mine = sent.first { $0.name == name }?.value, theirs = recorded.first { $0.name == name }?.value
             guard mine != theirs else { continue }
-            let label = "query: \(path)(\(name):)"
+            let label = prefix + "query: \(path)(\(name):)"
             switch (mine, theirs) {
             case (let mine?, let theirs?): lines.append("\(label) \(RequestComparison.valueDifference(mine, theirs, quoted: false))")
             case (let mine?, nil): lines.append("\(label) \(clip(mine)) (not recorded)")

@@ -19,13 +19,21 @@ package struct GraphQLDocumentCache: Sendable {
     /// The number of distinct documents known.
     package var count: Int { parsed.count }
 
+    /// Whether a learned document holds a schema introspection (``GraphQLOperation/isIntrospection``): replay then
+    /// indexes the recorded introspections.
+    package private(set) var holdsIntrospection = false
+
     /// The number of documents kept that no recording holds.
     package var arrivedCount: Int { arrived.documents.withLock { $0.count } }
 
     /// Parses a document's text, unless it was parsed already.
     package mutating func learn(_ text: String) {
         guard parsed[text] == nil else { return }
-        parsed[text] = Result { () throws(GraphQLDocumentError) in try GraphQLDocument(parsing: text) }
+        let result = Result { () throws(GraphQLDocumentError) in try GraphQLDocument(parsing: text) }
+        parsed[text] = result
+        if case .success(let document) = result, document.operations.contains(where: \.isIntrospection) {
+            holdsIntrospection = true
+        }
     }
 
     /// A document in canonical form: looked up when it is known, parsed otherwise.
@@ -47,7 +55,7 @@ package struct GraphQLDocumentCache: Sendable {
             // every one of its fields, on one thread, for every interaction of a large set.
             let interactions = loaded.cassette.interactions
             for index in interactions.indices where !interactions[index].request.body.isEmpty {
-                if let body = GraphQLBody(recorded: interactions[index].request) { learn(body.query) }
+                for body in GraphQLBody.all(recorded: interactions[index].request) { learn(body.query) }
             }
         }
     }

@@ -9,19 +9,31 @@ package struct GraphQLKey: Hashable, Sendable {
     package var variables: [UInt8]
     /// The body's other members (`extensions`, …) as a canonical JSON object.
     package var otherMembers: [UInt8]
+    /// Whether the operation is a schema introspection (``GraphQLOperation/isIntrospection``); follows from `document`.
+    package var isIntrospection: Bool
 
-    package init(operation: String, document: String, variables: [UInt8], otherMembers: [UInt8]) {
+    package init(operation: String, document: String, variables: [UInt8], otherMembers: [UInt8], isIntrospection: Bool) {
         self.operation = operation
         self.document = document
         self.variables = variables
         self.otherMembers = otherMembers
+        self.isIntrospection = isIntrospection
     }
 }
 
 extension BodyKey {
-    /// The GraphQL operation a body asks for (`query Repo`), when it is a GraphQL request.
+    /// The GraphQL operation a body asks for (`query Repo`; a batch's, in order: `query A, query B`), when it is
+    /// GraphQL.
     package var graphQLOperation: String? {
-        if case .graphQL(let key) = self { return key.operation }
-        return nil
+        graphQLOperations?.joined(separator: ", ")
+    }
+
+    /// The GraphQL operations a body asks for, in order; nil when it is not GraphQL.
+    var graphQLOperations: [String]? {
+        switch self {
+        case .graphQL(let key): [key.operation]
+        case .graphQLBatch(let keys): keys.map(\.operation)
+        default: nil
+        }
     }
 }

@@ -9,13 +9,36 @@ extension RequestNormalizer {
     /// with the values that recordings hold placeholders for blanked out at their body paths (`$.variables.token`),
     /// as in any JSON body, and the match rules' ignored fields left out at the same paths (`$.variables.input.id`,
     /// `$..id`).
-    func graphQLKey(_ body: JSONValue) -> GraphQLKey? {
-        guard let parts = GraphQLBody(body),
-            let operation = try? graphQLDocuments.document(parts.query).operation(named: parts.operationName)
-        else { return nil }
+    ///
+    /// - Parameters:
+    ///   - location: where the request is in the body: the root, or an element of a batch (`[.index(1)]`), for the
+    ///     match rules' paths (`$[1].variables.id`).
+    ///   - path: the same for the placeholders' paths, which name any array element `[*]`.
+    func graphQLKey(_ body: JSONValue, at location: [JSONPathPattern.Location] = [], path: String = "$") -> GraphQLKey? {
+        guard let parts = GraphQLBody(body) else { return nil }
+        return graphQLKey(parts, at: location, path: path)
+    }
+
+    /// The keys of a batch (a JSON array of GraphQL requests), element by element; nil unless every element is a
+    /// GraphQL request whose document parses.
+    func graphQLBatchKey(_ body: JSONValue) -> [GraphQLKey]? {
+        guard let batch = GraphQLBody.batch(body) else { return nil }
+        var keys: [GraphQLKey] = []
+        for (offset, parts) in batch.enumerated() {
+            guard let key = graphQLKey(parts, at: [.index(offset)], path: "$[*]") else { return nil }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    private func graphQLKey(_ parts: GraphQLBody, at location: [JSONPathPattern.Location], path: String) -> GraphQLKey? {
+        guard let operation = try? graphQLDocuments.document(parts.query).operation(named: parts.operationName) else {
+            return nil
+        }
         let variables = parts.variables.map { written in
-            let shaped = rules.reshapesJSON ? rules.reshaped(written, at: [.member("variables")], ignored: ignoredJSON) : written
-            return wildcardJSONPaths.isEmpty ? shaped : blankPlaceholders(shaped, at: "$.variables")
+            let shaped = rules.reshapesJSON
+                ? rules.reshaped(written, at: location + [.member("variables")], ignored: ignoredJSON) : written
+            return wildcardJSONPaths.isEmpty ? shaped : blankPlaceholders(shaped, at: path + ".variables")
         }
         let others = JSONValue.object(parts.otherMembers)
         return GraphQLKey(
@@ -23,7 +46,8 @@ extension RequestNormalizer {
             document: operation.canonicalText,
             variables: variables?.canonicalBytes() ?? GraphQLKey.noVariables,
             otherMembers: parts.otherMembers.isEmpty
-                ? GraphQLKey.noVariables : (wildcardJSONPaths.isEmpty ? others : blankPlaceholders(others, at: "$")).canonicalBytes())
+                ? GraphQLKey.noVariables : (wildcardJSONPaths.isEmpty ? others : blankPlaceholders(others, at: path)).canonicalBytes(),
+            isIntrospection: operation.isIntrospection)
     }
 }
 

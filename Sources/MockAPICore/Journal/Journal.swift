@@ -1,7 +1,5 @@
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What happened to one request.
 public struct JournalEntry: Sendable {
@@ -24,6 +22,13 @@ public struct JournalEntry: Sendable {
         case fault(String)
     }
 
+    /// A match other than an exact one.
+    public enum MatchKind: String, Sendable {
+        /// A GraphQL introspection query answered by its endpoint's recorded introspection
+        /// (``IntrospectionMatching/nearest``).
+        case introspection
+    }
+
     /// From 1, in the order requests were answered.
     public let sequence: Int
     /// Seconds since 1970.
@@ -37,6 +42,8 @@ public struct JournalEntry: Sendable {
     /// The GraphQL operation a GraphQL request asked for (`query RepoStars`, `mutation`, or `query` for an anonymous
     /// one), as replay matched it; nil for any other request.
     public let operation: String?
+    /// How a matched request was matched when its recording is not an exact match; nil for an exact match.
+    public let matchedAs: MatchKind?
     /// The status sent; 0 when no status line was (a `reset` or `timeout` fault).
     public let status: Int
     /// How the request was answered: matched, unmatched (with its near-miss report), recorded, fault, …
@@ -99,11 +106,13 @@ package final class Journal: Sendable {
     /// Keeps an entry for a request and counts it; returns its sequence number.
     /// - Parameter scope: the cassette a scoped base URL named, when the request came through one.
     /// - Parameter operation: the GraphQL operation the request asked for, when it is a GraphQL request.
+    /// - Parameter matchedAs: how a matched request was matched, when not exactly.
     /// - Parameter headersNotSent: recorded headers the answer goes out without (``UnsentHeaders``).
     /// - Parameter stream: for a streamed answer, its summary.
     @discardableResult
     package func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil,
-                        operation: String? = nil, headersNotSent: [String] = [], stream: StreamSummary? = nil) -> Int {
+                        operation: String? = nil, matchedAs: JournalEntry.MatchKind? = nil, headersNotSent: [String] = [],
+                        stream: StreamSummary? = nil) -> Int {
         let time = Journal.now()
         let capacity = self.capacity
         return state.withLock { state in
@@ -111,7 +120,7 @@ package final class Journal: Sendable {
             state.keep(
                 JournalEntry(
                     sequence: state.sequence, time: time, method: request.method, path: request.path,
-                    query: request.query, operation: operation, status: status, outcome: outcome, scope: scope,
+                    query: request.query, operation: operation, matchedAs: matchedAs, status: status, outcome: outcome, scope: scope,
                     headersNotSent: headersNotSent, stream: stream),
                 capacity: capacity)
             return state.sequence

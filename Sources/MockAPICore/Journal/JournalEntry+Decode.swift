@@ -1,7 +1,5 @@
 import MockAPIJSON
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Reading the JSON forms back (`GET /__mockapi/journal` of a server in another process), so that tests see the same
 /// values whether the server runs in their process or not.
@@ -41,7 +39,9 @@ extension JournalEntry {
         self.init(
             sequence: try integer("sequence"), time: JournalEntry.seconds(fromISO8601: try string("time")) ?? 0,
             method: try string("method"), path: try string("path"), query: json["query"]?.stringValue,
-            operation: json["operation"]?.stringValue, status: try integer("status"), outcome: outcome, scope: json["scope"]?.stringValue,
+            operation: json["operation"]?.stringValue,
+            matchedAs: json["matchedAs"]?.stringValue.flatMap(JournalEntry.MatchKind.init(rawValue:)),
+            status: try integer("status"), outcome: outcome, scope: json["scope"]?.stringValue,
             headersNotSent: json["headersNotSent"]?.arrayValue?.compactMap(\.stringValue) ?? [],
             stream: try json["stream"].map { value throws(JournalDecodingError) in try StreamSummary(json: value) })
     }

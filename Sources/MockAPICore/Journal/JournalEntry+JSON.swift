@@ -1,7 +1,5 @@
 import MockAPIJSON
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension JournalEntry {
     package var jsonValue: JSONValue {
@@ -13,6 +11,7 @@ extension JournalEntry {
         ]
         if let query { members.append(JSONMember("query", .string(query))) }
         if let operation { members.append(JSONMember("operation", .string(operation))) }
+        if let matchedAs { members.append(JSONMember("matchedAs", .string(matchedAs.rawValue))) }
         if let scope { members.append(JSONMember("scope", .string(scope))) }
         members.append(JSONMember("status", .integer(status)))
         switch outcome {

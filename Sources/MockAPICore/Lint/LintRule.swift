@@ -24,6 +24,10 @@ package enum LintRule: String, Sendable, CaseIterable, Comparable {
     /// The same request is recorded in two cassettes served together through the plain URL (`--served-together`):
     /// which answers depends on the order the cassettes load in.
     case ambiguous = "ambiguous"
+    /// The same request is recorded in two of the cassettes linted together with different answers: served together
+    /// through the plain URL, the first loaded answers it. A note (without `--served-together`): served at scoped URLs,
+    /// one cassette per test, that is by design.
+    case sharedRequest = "shared-request"
     /// A body stored as base64 that is UTF-8 text or JSON, unreadable in diffs and invisible to redaction.
     case base64Text = "base64-text"
     /// An entry of a cassette's `lint.allow` list that covers no finding.
@@ -47,6 +51,7 @@ package enum LintRule: String, Sendable, CaseIterable, Comparable {
         case .duplicate: "same request, same answer as the one before it, at the end of its replay sequence"
         case .superseded: "the same request was recorded again later (another session) with another answer; replay gives the older first"
         case .ambiguous: "the same request is recorded in two cassettes served together (with --served-together)"
+        case .sharedRequest: "note, not a failure: the same request is recorded in two cassettes with different answers"
         case .base64Text: "a body stored as base64 is really UTF-8 text or JSON"
         case .unusedAllowance: "an entry of a cassette's lint.allow list covers no finding"
         case .leftoverLog: "a killed recorder's write-ahead log (.NAME.json.wal) holds interactions the cassette file does not"
@@ -54,8 +59,18 @@ package enum LintRule: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    /// Reported without failing lint: a limit of replay, not a fault of the cassette.
-    package var isNote: Bool { self == .emptyHeader }
+    /// Reported without failing lint: a limit of replay, or a layout that is right when served one way and wrong
+    /// when served another, not a fault of the cassette.
+    package var isNote: Bool { notePhrase != nil }
+
+    /// What a note tells, for the summary (`1 note on what replay cannot send`); nil for a rule that is no note.
+    package var notePhrase: String? {
+        switch self {
+        case .emptyHeader: "on what replay cannot send"
+        case .sharedRequest: "on a request two cassettes answer differently"
+        default: nil
+        }
+    }
 
     package static func < (lhs: LintRule, rhs: LintRule) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0

@@ -36,9 +36,15 @@ package struct Linter: Sendable {
     /// Lints cassettes: each on its own, and across all of them for ambiguity when they are served together.
     package func lint(_ cassettes: [LoadedCassette]) -> LintReport {
         let scanner = SecretScanner(rules: options.rules, literals: options.secrets)
-        let shadows = options.servedTogether
-            ? ShadowScanner(cassettes: cassettes, matchHeaders: options.matchHeaders, strict: options.strict).scan()
+        let together = ShadowScanner(cassettes: cassettes, matchHeaders: options.matchHeaders, strict: options.strict)
+        var shadows = options.servedTogether
+            ? together.scan()
             : cassettes.map { ShadowScanner(cassettes: [$0], matchHeaders: options.matchHeaders, strict: options.strict).scan()[0] }
+        if !options.servedTogether, cassettes.count > 1 {
+            // Served apart, the same request in two cassettes is by design, but `mockapi serve` over all of them
+            // answers it from one: noted when the answers differ.
+            for (position, notes) in together.sharedRequests().enumerated() { shadows[position] += notes }
+        }
         var report = LintReport()
         report.cassettes = cassettes.count
         for (position, loaded) in cassettes.enumerated() {

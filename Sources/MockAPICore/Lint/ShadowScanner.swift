@@ -9,7 +9,8 @@
 /// (except `date`) and body.
 ///
 /// Across cassettes, a request recorded in two of them is answered from the first one loaded until its answers are
-/// used up, then from the next: it depends on load order, so it is reported as `ambiguous` at the later cassette.
+/// used up, then from the next: it depends on load order, so it is reported as `ambiguous` at the later cassette when
+/// they are served together, and as a `shared-request` note when the answers differ and they may not be.
 struct ShadowScanner {
     let cassettes: [LoadedCassette]
     let matchHeaders: [String]
@@ -17,6 +18,21 @@ struct ShadowScanner {
 
     /// Drafts per cassette, by position in `cassettes`.
     func scan() -> [[LintDraft]] {
+        drafts { entries, drafts in
+            reportAmbiguity(entries, into: &drafts)
+            if !strict { reportDuplicates(entries, into: &drafts) }
+            reportSuperseded(entries, into: &drafts)
+        }
+    }
+
+    /// `shared-request` notes per cassette: a request recorded in two cassettes with different answers.
+    func sharedRequests() -> [[LintDraft]] {
+        drafts { entries, drafts in reportSharedRequest(entries, into: &drafts) }
+    }
+
+    /// Groups the recorded requests as replay keys them, hands each group of more than one to `report`, and returns
+    /// the drafts per cassette in file order.
+    private func drafts(_ report: ([(cassette: Int, index: Int)], inout [[LintDraft]]) -> Void) -> [[LintDraft]] {
         // The cassettes' own match rules too: with `ignoreBody`, requests that differ only in their bodies are one.
         var normalizer = RequestNormalizer(rules: MatchRules.inForce(MatchRules(matchHeaders: matchHeaders), cassettes: cassettes))
         for loaded in cassettes {
@@ -34,14 +50,45 @@ struct ShadowScanner {
         var drafts = Array(repeating: [LintDraft](), count: cassettes.count)
         for key in order {
             guard let entries = groups[key], entries.count > 1 else { continue }
-            reportAmbiguity(entries, into: &drafts)
-            if !strict { reportDuplicates(entries, into: &drafts) }
-            reportSuperseded(entries, into: &drafts)
+            report(entries, &drafts)
         }
         for index in drafts.indices {
             drafts[index].sort { ShadowScanner.position($0.at) < ShadowScanner.position($1.at) }
         }
         return drafts
+    }
+
+    /// The first recording of a request in a later cassette whose answer differs from the first cassette's: served
+    /// through the plain URL, the first cassette answers it. Named at the later one, with the ways out.
+    private func reportSharedRequest(_ entries: [(cassette: Int, index: Int)], into drafts: inout [[LintDraft]]) {
+        guard let first = entries.first else { return }
+        var reported: Set<Int> = [first.cassette]
+        for entry in entries where !reported.contains(entry.cassette) {
+            reported.insert(entry.cassette)
+            let earlier = interaction(first), later = interaction(entry)
+            guard !ShadowScanner.sameAnswer(earlier.response, later.response) else { continue }
+            let apart = ShadowScanner.headerTellingApart(earlier.request, later.request)
+            let how = later.response.status == earlier.response.status
+                ? "other headers or body" : "status \(later.response.status) here, \(earlier.response.status) there"
+            drafts[entry.cassette].append(LintDraft(
+                at: "interactions[\(entry.index)]", rule: .sharedRequest,
+                message: "\(ShadowScanner.describe(later)) is also recorded in \(cassettes[first.cassette].file) "
+                    + "interactions[\(first.index)] with another answer (\(how)); served together through the plain URL, "
+                    + "that one answers it. Give the tests each cassette's scoped URL "
+                    + "(\(ScopeName.path(for: cassettes[entry.cassette].name))/…), or tell the requests apart with "
+                    + "--match-header \(apart ?? "NAME") (serve and lint)"))
+        }
+    }
+
+    /// A header the two recorded requests differ in (present in one only, or with other values), `authorization`
+    /// first: matching it tells them apart.
+    static func headerTellingApart(_ a: RecordedRequest, _ b: RecordedRequest) -> String? {
+        var names: [String] = []
+        for field in a.headers.fields + b.headers.fields where !names.contains(field.name.lowercased()) {
+            names.append(field.name.lowercased())
+        }
+        let differing = names.filter { a.headers.values($0) != b.headers.values($0) }
+        return differing.contains("authorization") ? "authorization" : differing.first
     }
 
     private func reportAmbiguity(_ entries: [(cassette: Int, index: Int)], into drafts: inout [[LintDraft]]) {

@@ -20,20 +20,24 @@ public struct MatchRules: Sendable, Hashable {
     public var ignoreQuery: Set<String>
     /// Headers that must match too, lower-case (`--match-header`).
     public var matchHeaders: [String]
+    /// How a GraphQL introspection query that matches no recording exactly is answered (`--introspection`).
+    public var introspection: IntrospectionMatching
 
     public init(ignoreBody: Bool = false, ignoreJSONFields: [JSONPathPattern] = [], nullMatchesAbsent: Bool = false,
-                ignoreQuery: Set<String> = [], matchHeaders: [String] = []) {
+                ignoreQuery: Set<String> = [], matchHeaders: [String] = [], introspection: IntrospectionMatching = .nearest) {
         self.ignoreBody = ignoreBody
         self.ignoreJSONFields = ignoreJSONFields
         self.nullMatchesAbsent = nullMatchesAbsent
         self.ignoreQuery = ignoreQuery
         self.matchHeaders = matchHeaders.map { $0.lowercased() }
+        self.introspection = introspection
     }
 
     /// Compares everything (the default).
     public static let exact = MatchRules()
 
-    /// These rules and `other`'s together: everything either leaves out is left out, every header either names matches.
+    /// These rules and `other`'s together: everything either leaves out is left out, every header either names matches,
+    /// and introspection is exact when either says so.
     public func adding(_ other: MatchRules) -> MatchRules {
         var merged = self
         merged.ignoreBody = ignoreBody || other.ignoreBody
@@ -41,6 +45,7 @@ public struct MatchRules: Sendable, Hashable {
         merged.nullMatchesAbsent = nullMatchesAbsent || other.nullMatchesAbsent
         merged.ignoreQuery.formUnion(other.ignoreQuery)
         merged.matchHeaders += other.matchHeaders.filter { !matchHeaders.contains($0) }
+        if other.introspection == .exact { merged.introspection = .exact }
         return merged
     }
 
@@ -54,7 +59,8 @@ public struct MatchRules: Sendable, Hashable {
     var reshapesJSON: Bool { !ignoreJSONFields.isEmpty || nullMatchesAbsent }
 
     /// The rules in force, one phrase each, for the journal and unmatched reports: `ignore body`,
-    /// `ignore json $.n`, `null matches absent`, `ignore query ts`, `match header x-tenant`. Empty when exact.
+    /// `ignore json $.n`, `null matches absent`, `ignore query ts`, `match header x-tenant`, `introspection exact`.
+    /// Empty when exact.
     public var descriptions: [String] {
         var phrases: [String] = []
         if ignoreBody { phrases.append("ignore body") }
@@ -62,6 +68,7 @@ public struct MatchRules: Sendable, Hashable {
         if nullMatchesAbsent { phrases.append("null matches absent") }
         phrases += ignoreQuery.sorted().map { "ignore query \($0)" }
         phrases += matchHeaders.map { "match header \($0)" }
+        if introspection == .exact { phrases.append("introspection exact") }
         return phrases
     }
 

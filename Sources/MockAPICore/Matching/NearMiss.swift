@@ -24,7 +24,7 @@ package struct RequestComparison {
         self.request = request
         self.normalizer = normalizer
         switch request.body {
-        case .json, .graphQL: self.requestJSON = normalizer.json(body).map(normalizer.comparedJSON)
+        case .json, .graphQL, .graphQLBatch: self.requestJSON = normalizer.json(body).map(normalizer.comparedJSON)
         default: self.requestJSON = nil
         }
     }
@@ -80,6 +80,9 @@ package struct RequestComparison {
         case (.graphQL, .graphQL):
             guard let mine = requestJSON, let theirs = recordedJSON(recordedBody) else { break }
             GraphQLDifferences(normalizer: normalizer).collect(mine, recorded: theirs, into: &differences)
+        case (.graphQLBatch, .graphQLBatch):
+            guard let mine = requestJSON?.arrayValue, let theirs = recordedJSON(recordedBody)?.arrayValue else { break }
+            GraphQLDifferences(normalizer: normalizer).collect(batch: mine, recorded: theirs, into: &differences)
         case (.form(let mine), .form(let theirs)):
             differences.append(contentsOf: RequestComparison.parameterDifferences(mine, theirs, label: "form field"))
         case (.none, _):
@@ -107,6 +110,7 @@ package struct RequestComparison {
         case .form: "form"
         case .bytes(let bytes): "\(bytes.count) bytes"
         case .graphQL(let graphQL): "GraphQL \(graphQL.operation)"
+        case .graphQLBatch(let keys): "GraphQL batch of \(keys.count)"
         }
     }
 

@@ -82,17 +82,24 @@ extension RequestComparison {
     /// Two strings that differ, as excerpts around their first differing character when either is too long to show
     /// whole: `"…the quick brown fox…" (recorded "…the quick brown cat…", from character 1043)`; nil when both are short.
     static func stringDifference(_ mine: String, _ theirs: String, quoted: Bool = true) -> String? {
-        let a = Array(mine), b = Array(theirs)
+        guard let shown = excerpts(mine, theirs, quoted: quoted) else { return nil }
+        return "\(shown.first) (recorded \(shown.second), from character \(shown.at))"
+    }
+
+    /// Two strings that differ as excerpts around their first differing character (`at`), when either is too long to
+    /// show whole; nil when both are short.
+    static func excerpts(_ first: String, _ second: String, quoted: Bool = true) -> (first: String, second: String, at: Int)? {
+        let a = Array(first), b = Array(second)
         guard a.count > 60 || b.count > 60 else { return nil }
-        var first = 0
-        while first < a.count, first < b.count, a[first] == b[first] { first += 1 }
+        var at = 0
+        while at < a.count, at < b.count, a[at] == b[at] { at += 1 }
         func excerpt(_ characters: [Character]) -> String {
-            let start = max(0, first - excerptRadius), end = min(characters.count, first + excerptRadius)
+            let start = max(0, at - excerptRadius), end = min(characters.count, at + excerptRadius)
             let window = String(characters[start..<end])
             let inner = quoted ? String(JSONValue.string(window).description.dropFirst().dropLast()) : window
             let shown = (start > 0 ? "…" : "") + inner + (end < characters.count ? "…" : "")
             return quoted ? "\"" + shown + "\"" : shown
         }
-        return "\(excerpt(a)) (recorded \(excerpt(b)), from character \(first))"
+        return (excerpt(a), excerpt(b), at)
     }
 }

@@ -1,6 +1,18 @@
-/// Ranking recordings that differ from a request in as many parts: the one whose differing texts are closer (fewer
-/// edits) is nearer. Load order breaks only exact ties.
+/// Ranking recordings: first by how alike the bodies are in kind (``kindDistance(to:)``), then by the differing parts,
+/// then, for as many parts, by how close the differing texts are (fewer edits). Load order breaks only exact ties.
 extension RequestComparison {
+    /// How far apart two bodies are in kind, before any difference is counted: 0 when both or neither are GraphQL
+    /// asking the same operations (type and name), 1 when both are GraphQL asking others, 2 when only one is GraphQL.
+    /// A difference inside a GraphQL body is one line per field, and a body that is not GraphQL at all is one line
+    /// (`body: GraphQL query Q (recorded JSON)`): counted alone, the unrelated body would rank nearest.
+    package func kindDistance(to recorded: RequestKey) -> Int {
+        switch (request.body.graphQLOperations, recorded.body.graphQLOperations) {
+        case (nil, nil): 0
+        case (let mine?, let theirs?): mine == theirs ? 0 : 1
+        default: 2
+        }
+    }
+
     /// Bytes of each differing text compared by edits, after their common start and end; the rest counts whole.
     static let editWindow = 64
 
@@ -23,8 +35,13 @@ extension RequestComparison {
         case .none: []
         case .json(let bytes), .bytes(let bytes): bytes
         case .form(let parameters): text(parameters)
-        case .graphQL(let key): Array((key.operation + key.document).utf8) + key.variables + key.otherMembers
+        case .graphQL(let key): bytes(key)
+        case .graphQLBatch(let keys): keys.flatMap { bytes($0) }
         }
+    }
+
+    private static func bytes(_ key: GraphQLKey) -> [UInt8] {
+        Array((key.operation + key.document).utf8) + key.variables + key.otherMembers
     }
 
     /// Levenshtein distance of `a` and `b` without their common prefix and suffix, on at most ``editWindow`` bytes of

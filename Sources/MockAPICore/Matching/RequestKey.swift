@@ -71,4 +71,7 @@ package enum BodyKey: Hashable, Sendable {
     /// A GraphQL request (a JSON body with a string `query` that parses): compared by operation, canonical document
     /// and variables (see ``GraphQLKey``).
     case graphQL(GraphQLKey)
+    /// A batch of GraphQL requests (a JSON array of them, as Apollo's batching sends): compared element by element,
+    /// in order, each as ``graphQL(_:)`` is.
+    case graphQLBatch([GraphQLKey])
 }

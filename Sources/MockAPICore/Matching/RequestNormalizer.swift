@@ -129,6 +129,7 @@ package struct RequestNormalizer: Sendable {
         }
         if let value = json(bytes) {
             if let graphQL = graphQLKey(value) { return .graphQL(graphQL) }
+            if let batch = graphQLBatchKey(value) { return .graphQLBatch(batch) }
             let shaped = comparedJSON(value)
             return .json(wildcardJSONPaths.isEmpty ? shaped.canonicalBytes() : blankPlaceholders(shaped, at: "$").canonicalBytes())
         }

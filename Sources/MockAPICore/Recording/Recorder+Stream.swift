@@ -74,7 +74,7 @@ extension Recorder {
                 status: answer.status, headers: ProxyHeaders.storedResponse(clientHeaders: clientHeaders), body: recordedBody),
             upstream: route.upstream, mount: route.mount == "/" ? nil : route.mount,
             recordedAt: JournalEntry.iso8601(Journal.now()),
-            durationMs: Recorder.milliseconds(started.duration(to: .now)).rounded())
+            durationMs: Recorder.milliseconds(started.duration(to: .now)).rounded(), recordedWith: version)
     }
 
     /// Scrubs and writes the interaction, then ends the client's stream: completely when it is on disk and the

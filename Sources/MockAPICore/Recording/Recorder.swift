@@ -26,6 +26,10 @@ package final class Recorder: Responder {
     let logger: Logger
     /// Points absolute upstream URLs in answers back at the proxy (see ``ProxiedAnswer``); nil when not asked to.
     let rewriter: URLRewriter?
+    /// The cassette a re-recording replaces: an answer that did not change is written as it was recorded there.
+    package let previous: PreviousRecording?
+    /// The mockapi release, noted in each new interaction (`recordedWith`); nil: not noted.
+    let version: String?
     /// Secrets scrubbed from earlier interactions of this session, hunted down in later ones (most recent last).
     let learned = Mutex<[SecretLiteral]>([])
     /// How many learned secrets are kept.
@@ -39,7 +43,8 @@ package final class Recorder: Responder {
     ///   it, so the client's next request (a `next` page, a redirect) comes through the proxy too. Nil: not rewritten.
     package init(routes: UpstreamRoutes, upstream: any Upstream, redactor: Redactor, writer: CassetteWriter,
                 journal: Journal = Journal(), statistics: RecorderStatistics = RecorderStatistics(), cassetteName: String,
-                maximumBodyBytes: Int = 256 << 20, clientBaseURL: String? = nil, logger: Logger) {
+                maximumBodyBytes: Int = 256 << 20, clientBaseURL: String? = nil, previous: PreviousRecording? = nil,
+                version: String? = nil, logger: Logger) {
         self.routes = routes
         self.upstream = upstream
         self.redactor = redactor
@@ -49,6 +54,8 @@ package final class Recorder: Responder {
         self.cassetteName = cassetteName
         self.maximumBodyBytes = maximumBodyBytes
         self.logger = logger
+        self.previous = previous
+        self.version = version
         self.rewriter = ProxiedAnswer.rewriter(routes: routes, clientBaseURL: clientBaseURL)
     }
 
@@ -120,7 +127,8 @@ package final class Recorder: Responder {
                 body: Body(bytes: decoded, keepingParsedJSON: true)),
             upstream: route.upstream, mount: route.mount == "/" ? nil : route.mount,
             recordedAt: JournalEntry.iso8601(Journal.now()),
-            durationMs: (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15).rounded())
+            durationMs: (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15).rounded(),
+            recordedWith: version)
         let known = learned.withLock { $0 }
         let original = interaction
         let report = redactor.redact(&interaction, alsoHiding: known)
@@ -146,7 +154,10 @@ package final class Recorder: Responder {
     /// thread it runs on (the event loop its answer came in on, in `mockapi record`: no hop), but while others are in
     /// flight it moves to the global executor, so that the thread it leaves goes on reading their answers, and they
     /// join the next group commit instead of waiting behind this one.
-    func write(_ interaction: Interaction, forbidding secrets: [SecretLiteral]) async throws(CassetteWriterError) -> Int {
+    /// A re-recording writes the interaction it replaces instead, when the answer is the same in meaning
+    /// (``PreviousRecording``).
+    func write(_ recorded: Interaction, forbidding secrets: [SecretLiteral]) async throws(CassetteWriterError) -> Int {
+        let interaction = previous?.interactionToWrite(for: recorded) ?? recorded
         guard inFlight.load(ordering: .relaxed) > 1 else { return try await writer.append(interaction, forbidding: secrets) }
         let writer = self.writer
         let outcome = await withTaskExecutorPreference(globalConcurrentExecutor) { () async -> Result<Int, CassetteWriterError> in

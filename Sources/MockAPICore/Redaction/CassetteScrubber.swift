@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Applies redaction rules to cassette files in place (`mockapi scrub`): the same ``Redactor`` the recorder uses, so
 /// a scrubbed cassette is what recording with those rules would have written. Idempotent: placeholders are never

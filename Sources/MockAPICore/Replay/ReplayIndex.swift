@@ -26,6 +26,8 @@ package final class ReplayIndex: Sendable {
     let remap: [Int]?
     /// In an index that shares another's table, where this one's entries start among that one's (whose keys they are).
     private let keySource: (index: ReplayIndex, offset: Int)?
+    /// The recorded GraphQL introspections by endpoint, for introspection queries nothing matches exactly.
+    let introspections: IntrospectionTable
     /// Each entry's answer, prepared on first use.
     private let answers: [PreparedSlot]
     private let preparer: AnswerPreparer
@@ -75,12 +77,14 @@ package final class ReplayIndex: Sendable {
             cassettes: cassettes, rewriters: RewriterTable(cassettes: cassettes, baseURL: baseURL), streamTiming: streamTiming)
 
         let grouping: QueueGrouping
+        let keyOfEntry: (Int) -> RequestKey
         if let keysFrom, let offset = keysFrom.offset(of: cassettes, under: normalizer),
             keysFrom.queueCount <= 4 * places.count
         {
             // Sharing costs a position per queue of the other index: only for a cassette that is a good part of it.
             grouping = QueueGrouping(sharing: keysFrom, from: offset, count: places.count)
             keySource = (keysFrom, offset)
+            keyOfEntry = { keysFrom.key(ofEntry: offset + $0) }
             table = keysFrom.table
             remap = grouping.remap
         } else {
@@ -95,12 +99,17 @@ package final class ReplayIndex: Sendable {
             let (table, queues) = KeyTable.grouping(keys, hashes: hashes)
             grouping = QueueGrouping(entryQueues: queues, queueCount: table.keys.count, remap: nil)
             keySource = nil
+            keyOfEntry = { keys[$0] }
             self.table = table
             remap = nil
         }
         entryQueues = grouping.entryQueues
         (queueStarts, queueMembers) = grouping.members()
         cursors = (0..<grouping.queueCount).map { _ in QueueCursor() }
+        let (starts, members) = (queueStarts, queueMembers)
+        introspections = normalizer.rules.introspection == .nearest && normalizer.graphQLDocuments.holdsIntrospection
+            ? IntrospectionTable(firstEntries: (0..<grouping.queueCount).map { members[starts[$0]] }, key: keyOfEntry)
+            : .empty
     }
 
     package var queueCount: Int { cursors.count }
@@ -143,7 +152,10 @@ package final class ReplayIndex: Sendable {
         while taken < members.count {
             let (exchanged, original) = cursor.taken.compareExchange(
                 expected: taken, desired: taken + 1, ordering: .relaxed)
-            if exchanged { return queueMembers[members.lowerBound + taken] }
+            if exchanged {
+                cursor.reached.max(taken + 1, ordering: .relaxed)
+                return queueMembers[members.lowerBound + taken]
+            }
             taken = original
         }
         return strict ? nil : queueMembers[members.upperBound - 1]

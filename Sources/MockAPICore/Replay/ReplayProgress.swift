@@ -1,8 +1,10 @@
 import Synchronization
 
-/// How many of a queue's recorded answers have been taken since the last reset.
+/// How many of a queue's recorded answers have been taken since the last reset, and the most ever taken: a reset
+/// starts the queue again, but does not make its answers unused.
 final class QueueCursor: Sendable {
     let taken = Atomic<Int>(0)
+    let reached = Atomic<Int>(0)
 }
 
 /// An entry's answer, prepared the first time it is asked for and shared by every later request: most recorded

@@ -52,6 +52,9 @@ package struct ReplayQueue: Sendable {
     /// How many of the entries have been answered since the last reset.
     package var usedCount: Int { min(owner.cursors[number].taken.load(ordering: .relaxed), count) }
 
+    /// How many of the entries have been answered since the server started (or loaded them): resets do not lower it.
+    package var everUsedCount: Int { min(owner.cursors[number].reached.load(ordering: .relaxed), count) }
+
     /// Starts again from the first recorded answer.
     package func reset() { owner.cursors[number].taken.store(0, ordering: .relaxed) }
 }

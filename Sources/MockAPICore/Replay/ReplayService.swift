@@ -135,15 +135,16 @@ package final class ReplayService: Responder {
     }
 
     /// Recorded interactions that no request used, through the plain base URL or the cassette's scoped one, in load
-    /// order.
-    package func unused(_ target: Target) throws(UnknownCassette) -> [InteractionReference] {
+    /// order: since the last reset, or with `sinceStart`, since the server started (a reset starts queues again, it
+    /// does not make what was used unused).
+    package func unused(_ target: Target, sinceStart: Bool = false) throws(UnknownCassette) -> [InteractionReference] {
         let catalog = self.catalog
         var names = catalog.cassettes.map(\.name)
         if case .cassette(let name) = target {
             guard catalog.hasScope(name) else { throw unknownCassette(name) }
             names = [name]
         }
-        let used = Set(catalog.views.flatMap(\.used))
+        let used = Set(catalog.views.flatMap { sinceStart ? $0.everUsed : $0.used })
         var unused: [InteractionReference] = []
         for loaded in catalog.cassettes where names.contains(loaded.name) {
             for index in loaded.cassette.interactions.indices {
@@ -154,9 +155,14 @@ package final class ReplayService: Responder {
         return unused
     }
 
-    /// Every recorded interaction no request used, as `ServeSummary` lists them.
+    /// Every recorded interaction no request used since the last reset.
     package var unusedInteractions: [InteractionReference] {
         (try? unused(.all)) ?? []
+    }
+
+    /// Every recorded interaction no request used since the server started, as `ServeSummary` lists them.
+    package var neverUsedInteractions: [InteractionReference] {
+        (try? unused(.all, sinceStart: true)) ?? []
     }
 
     package var interactionCount: Int { catalog.interactionCount }

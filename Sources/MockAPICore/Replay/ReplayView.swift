@@ -33,9 +33,15 @@ package final class ReplayView: Sendable {
     }
 
     /// The interactions answered at least once since the last reset, as (cassette, index).
-    var used: [InteractionReference] {
+    var used: [InteractionReference] { references { $0.usedCount } }
+
+    /// The interactions answered at least once since the view was made (a reset does not take that back).
+    var everUsed: [InteractionReference] { references { $0.everUsedCount } }
+
+    /// The first `count(queue)` entries of each queue.
+    private func references(_ count: (ReplayQueue) -> Int) -> [InteractionReference] {
         replayer.index.queues.flatMap { queue in
-            queue.entries.prefix(queue.usedCount).map {
+            queue.entries.prefix(count(queue)).map {
                 InteractionReference(cassette: replayer.index.cassettes[$0.cassette].name, index: $0.index)
             }
         }

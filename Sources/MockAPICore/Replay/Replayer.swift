@@ -94,6 +94,10 @@ package final class Replayer: Responder {
             get.method = "GET"
             if let queue = index.queueNumber(for: get) { return answer(fromQueue: queue, request: request, operation: operation) }
         }
+        // An introspection query another client version wrote: the endpoint's recorded introspection answers.
+        if let queue = index.introspections.queue(for: key) {
+            return answer(fromQueue: queue, request: request, operation: operation, matchedAs: .introspection)
+        }
         let miss = unmatched(
             request, reason: "no recorded interaction matches" + (scopeHint(for: request.path).map { "; " + $0 } ?? ""),
             operation: operation, nearest: index.nearest(to: key, body: request.body))
@@ -122,8 +126,11 @@ package final class Replayer: Responder {
         return index.queue(for: key)?.peek(strict: options.strict)
     }
 
-    /// - Parameter operation: the GraphQL operation the request asked for, for the journal.
-    private func answer(fromQueue queue: Int, request: HTTPRequest, operation: String?) -> (reply: Reply, position: Int?) {
+    /// - Parameters:
+    ///   - operation: the GraphQL operation the request asked for, for the journal.
+    ///   - matchedAs: how the request was matched when its key is not the recording's, for the journal.
+    private func answer(fromQueue queue: Int, request: HTTPRequest, operation: String?,
+                        matchedAs: JournalEntry.MatchKind? = nil) -> (reply: Reply, position: Int?) {
         guard let position = index.take(fromQueue: queue, strict: options.strict) else {
             return (exhausted(ReplayQueue(owner: index, number: queue), request: request, operation: operation), nil)
         }
@@ -134,7 +141,7 @@ package final class Replayer: Responder {
         let sequence = journal.record(
             request, status: prepared.response.status,
             outcome: .matched(cassette: index.cassetteNames[place.cassette], index: place.index), scope: scope,
-            operation: operation, headersNotSent: prepared.unsentHeaders, stream: stream)
+            operation: operation, matchedAs: matchedAs, headersNotSent: prepared.unsentHeaders, stream: stream)
         guard stream != nil else { return (reply, position) }
         return (reply.watchingStream(journal: journal, sequence: sequence), position)
     }

@@ -15,7 +15,7 @@ struct CassetteFileLayout {
     /// MiB, on the recording machine).
     static let chunkSize = 1 << 20
 
-    init(source: String?, lintAllowances: [LintAllowance] = [], matchRules: MatchRules = .exact) {
+    init(source: String?, lintAllowances: [LintAllowance] = [], matchRules: MatchRules = .exact, volatileHeaders: [String] = []) {
         var head = Array("{\n  \"mockapi\": \(Cassette.formatVersion),\n".utf8)
         if let source {
             head += Array("  \"source\": ".utf8)
@@ -30,6 +30,11 @@ struct CassetteFileLayout {
         if matchRules != .exact {
             head += Array("  \"match\": ".utf8)
             matchRules.cassetteJSONValue.writePretty(into: &head, indent: 2)
+            head += Array(",\n".utf8)
+        }
+        if !volatileHeaders.isEmpty {
+            head += Array("  \"volatileHeaders\": ".utf8)
+            JSONValue.array(volatileHeaders.map { .string($0) }).writePretty(into: &head, indent: 2)
             head += Array(",\n".utf8)
         }
         head += Array("  \"interactions\": [".utf8)

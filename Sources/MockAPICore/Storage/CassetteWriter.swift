@@ -1,9 +1,7 @@
 import Foundation
 import MockAPIJSON
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Appends recorded interactions to one cassette, durably: ``append(_:forbidding:)`` returns only once the
 /// interaction is on disk, appended to the cassette's ``WriteAheadLog`` and synced. The cassette file itself is
@@ -57,8 +55,11 @@ package final class CassetteWriter: Sendable {
     ///   - later: where an appended interaction's pretty form for the file is written, once it is on disk: on the
     ///     appending thread after the caller is done with what it was doing (the recorder: answering the client), or,
     ///     when that cannot be scheduled (the default), by the append before it returns.
-    package init(file: String, mode: CassetteWriteMode = .append, source: String? = nil, forbidding secrets: [SecretLiteral] = [],
-                maximumBatch: Int = .max, foldThreshold: Int = 1 << 20, later: @escaping Later = { _ in false })
+    ///   - replacing: the cassette a new recording (``CassetteWriteMode/overwrite``) replaces: its top-level members
+    ///     (source, lint, match rules, volatile headers) are kept.
+    package init(file: String, mode: CassetteWriteMode = .append, source: String? = nil, replacing previous: Cassette? = nil,
+                forbidding secrets: [SecretLiteral] = [], maximumBatch: Int = .max, foldThreshold: Int = 1 << 20,
+                later: @escaping Later = { _ in false })
         throws(CassetteWriterError)
     {
         let log = WriteAheadLog.path(for: file)
@@ -68,8 +69,10 @@ package final class CassetteWriter: Sendable {
         if mode == .append, FileManager.default.fileExists(atPath: file) {
             do { existing = try Cassette.load(file: file) } catch { throw .existingUnreadable(error) }
         }
+        let top = existing ?? previous
         var layout = CassetteFileLayout(
-            source: existing?.source ?? source, lintAllowances: existing?.lintAllowances ?? [], matchRules: existing?.matchRules ?? .exact)
+            source: top?.source ?? source, lintAllowances: top?.lintAllowances ?? [], matchRules: top?.matchRules ?? .exact,
+            volatileHeaders: top?.volatileHeaders ?? [])
         layout.append((existing?.interactions ?? []).map(CassetteFileLayout.encode))
         let leaks = layout.withFileBytes { Redactor.leaks(of: secrets, in: $0) }
         guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: leaks) }

@@ -1,7 +1,5 @@
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// One interaction as its submitter hands it to the commit: its compact JSON for the write-ahead log line, and the
 /// interaction itself, laid out in the file's pretty form after the commit, off the path of the answer that waits for

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
 import CFileSync
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Whole-file reads and crash-safe whole-file writes, with errors as text a person can act on.
 package enum FileIO {
@@ -104,7 +100,6 @@ package enum FileIO {
                 }
                 done += count
                 written += count
-                #if os(Linux)
                 if written - started >= writebackStep {
                     // Best effort: the fsync that follows reports what failed.
                     if started > waited {
@@ -114,7 +109,6 @@ package enum FileIO {
                     mockapi_start_writeback(fd, Int64(started), Int64(written - started))
                     started = written
                 }
-                #endif
             }
         }
     }

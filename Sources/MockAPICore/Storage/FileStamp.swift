@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What tells a file's versions apart without reading it: device, inode (an editor's save-by-rename makes a new one),
 /// size and modification time to the nanosecond.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A write-ahead log that a killed recorder left beside its cassette (`Fixtures/.issues.json.wal`): replay reads it,
 /// but it is hidden, and `git add Fixtures` would commit it with a cassette that lacks what it holds. `mockapi lint`

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A recording that replaces a cassette only once it is complete: it is written to a hidden file beside the cassette
 /// (`Fixtures/.issues.json.recording`, which folder loading skips), and ``install()`` renames it over the cassette in one

@@ -1,7 +1,5 @@
 import MockAPIJSON
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The append-only write-ahead log beside a cassette that is being recorded: `Fixtures/.session.json.wal` for
 /// `Fixtures/session.json`. Appending a line and syncing it is what makes an interaction durable while recording;

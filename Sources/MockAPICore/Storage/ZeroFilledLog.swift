@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// An append-only file whose space ahead of its end is written with zeros and synced beforehand, so that an append
 /// overwrites blocks the file already has: its `fdatasync` then flushes the data alone, without the inode (size,

@@ -6,7 +6,8 @@ import MockAPIJSON
 /// other bodies as base64 with `encoding: base64`, the request's URL its upstream plus its path and raw query.
 ///
 /// `mockapi import` reads the file back to the same interactions: what HAR has no field for (a mount, a missing
-/// upstream, `recordedAt` or `durationMs`) goes in a custom `_mockapi` member of the entry, which other tools ignore.
+/// upstream, `recordedAt` or `durationMs`, the release that recorded it) goes in a custom `_mockapi` member of the
+/// entry, which other tools ignore.
 package struct HARExporter: Sendable {
     /// The `log.creator.version` written.
     package let creatorVersion: String
@@ -61,6 +62,7 @@ package struct HARExporter: Sendable {
         if interaction.upstream == nil { extra.append(JSONMember("upstream", .null)) }
         if started == nil { extra.append(JSONMember("recordedAt", interaction.recordedAt.map(JSONValue.string) ?? .null)) }
         if interaction.durationMs == nil { extra.append(JSONMember("durationMs", .null)) }
+        if let version = interaction.recordedWith { extra.append(JSONMember("recordedWith", .string(version))) }
         if !extra.isEmpty { members.append(JSONMember("_mockapi", .object(extra))) }
         return .object(members)
     }

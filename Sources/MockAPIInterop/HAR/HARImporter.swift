@@ -178,6 +178,7 @@ struct HARImporter {
     private func restore(_ extra: InputField, into interaction: inout Interaction) throws(InteropError) {
         if let mount = extra.optional("mount") { interaction.mount = try mount.string() }
         if let recordedAt = extra.optional("recordedAt") { interaction.recordedAt = try recordedAt.string() }
+        if let version = extra.optional("recordedWith") { interaction.recordedWith = try version.string() }
         for name in ["upstream", "recordedAt", "durationMs"] where extra.value[name]?.isNull == true {
             switch name {
             case "upstream": interaction.upstream = nil

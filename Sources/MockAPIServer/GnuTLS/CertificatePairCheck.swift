@@ -1,7 +1,5 @@
 import CGnuTLS
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What is wrong with a certificate and key given to serve TLS with, beyond what GnuTLS cannot read.
 enum CertificatePairProblem: Equatable {

@@ -1,7 +1,5 @@
 import CGnuTLS
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A certificate for serving TLS on loopback, signed with its own new key: each GnuTLS call a step that names itself
 /// in the error if it fails.

@@ -25,7 +25,10 @@ extension CassetteServer {
                 problems.append("the recording could not be completed: \(error)")
             }
             if complete, thrown == nil, failed.isEmpty {
-                do { try staging.install() } catch {
+                do {
+                    try staging.install()
+                    if let previous = server.recorder.previous { CassetteServer.sayWhatChanged(in: file, name: name, replacing: previous) }
+                } catch {
                     problems.append("the recording could not be saved as \(file): \(error)")
                 }
             } else {
@@ -48,7 +51,7 @@ extension CassetteServer {
             let unused = server.unusedInteractions
             if !unused.isEmpty {
                 problems.append("\(unused.count) recorded interaction\(unused.count == 1 ? "" : "s") never used (strict):")
-                for (_, index) in unused.prefix(20) {
+                for index in unused.prefix(20).map(\.index) {
                     problems.append("  \(name)[\(index)] \(server.service.describe(InteractionReference(cassette: name, index: index)))")
                 }
             }
@@ -57,5 +60,13 @@ extension CassetteServer {
         var lines = ["mockapi: cassette \(name) (mode \(mode)):"] + problems.map { "  " + $0 } + notes.map { "  " + $0 }
         if let thrown { lines.append("  The test threw: \(thrown)") }
         return CassetteFailure(lines.joined(separator: "\n"))
+    }
+
+    /// Prints on stderr what a re-recording changed (`mockapi diff`'s summary and first lines), so the person
+    /// re-recording sees it before committing.
+    static func sayWhatChanged(in file: String, name: String, replacing previous: PreviousRecording) {
+        guard let new = try? Cassette.load(file: file) else { return }
+        let text = previous.review(of: new, name: name, file: file).map { "mockapi: cassette \(name): \($0)\n" }.joined()
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }

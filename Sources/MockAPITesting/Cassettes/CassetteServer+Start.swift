@@ -35,7 +35,8 @@ extension CassetteServer {
         case (.newEpisodes, let cassette?):
             let routes = try CassetteServer.routes(upstream, recordedIn: cassette, location: location, mode: mode)
             let recording = try RecordingSession(
-                routes: UpstreamRoutes(routes), rules: rules, cassette: location.file, name: location.name)
+                routes: UpstreamRoutes(routes), rules: rules, cassette: location.file, name: location.name,
+                version: BuildInfo.version)
             let server = try ReplayServer(
                 cassettes: [LoadedCassette(name: location.name, file: location.file, cassette: cassette)],
                 sources: [location.file], options: options, conditions: .none, maxBodyBytes: 16 << 20,
@@ -46,7 +47,8 @@ extension CassetteServer {
             let staging = location.staged
             let server = try RecordingServer(
                 upstreams: routes, cassette: staging.staging, name: location.name, rules: rules, mode: .overwrite,
-                upstreamTimeout: 30, maximumBatch: .max, maxBodyBytes: 16 << 20, tlsMaterial: tlsMaterial)
+                upstreamTimeout: 30, maximumBatch: .max, maxBodyBytes: 16 << 20, tlsMaterial: tlsMaterial,
+                previous: existing.map { PreviousRecording($0) })
             return CassetteServer(
                 name: location.name, file: location.file, mode: mode, strict: strict, backend: .record(server, staging: staging))
         }

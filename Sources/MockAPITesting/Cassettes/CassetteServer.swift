@@ -70,7 +70,7 @@ public final class CassetteServer: Sendable {
     public var unmatched: [UnmatchedReport] { Verification.unmatched(in: requests) }
 
     /// Recorded interactions no request used (none while recording a new cassette).
-    public var unusedInteractions: [(cassette: String, index: Int)] {
+    public var unusedInteractions: [InteractionReference] {
         guard case .replay(let server) = backend else { return [] }
         return server.unusedInteractions
     }

@@ -12,7 +12,8 @@ public enum RecordMode: String, Sendable, CaseIterable, CustomStringConvertible 
     case once
     /// Replay what is recorded; forward what matches nothing to the upstream and add it to the cassette.
     case newEpisodes = "new"
-    /// Record afresh. The new cassette replaces the old one only when the test finishes without failing.
+    /// Record afresh. The new cassette replaces the old one only when the test finishes without failing; an answer the
+    /// same in meaning as the recorded one keeps the recorded bytes.
     case all
 
     /// The environment variable that overrides every test's mode: `none`, `once`, `new` or `all`.

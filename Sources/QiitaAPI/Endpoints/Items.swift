@@ -72,7 +72,8 @@ extension Qiita {
         public typealias Response = Item
         public var item: NewItem
         public init(_ item: NewItem) { self.item = item }
-        public var method: HTTPMethod { .post(.json(item)) }
+        public var method: HTTPRequest.Method { .post }
+        public var body: RequestBody? { .json(item) }
         public var path: String { "/items" }
     }
 
@@ -85,7 +86,8 @@ extension Qiita {
             self.id = id
             self.update = update
         }
-        public var method: HTTPMethod { .patch(.json(update)) }
+        public var method: HTTPRequest.Method { .patch }
+        public var body: RequestBody? { .json(update) }
         public var path: String { EndpointPath.join("items", id) }
     }
 
@@ -94,7 +96,7 @@ extension Qiita {
         public typealias Response = EmptyResponse
         public var id: String
         public init(id: String) { self.id = id }
-        public var method: HTTPMethod { .delete }
+        public var method: HTTPRequest.Method { .delete }
         public var path: String { EndpointPath.join("items", id) }
     }
 }

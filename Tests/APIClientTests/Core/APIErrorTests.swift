@@ -62,14 +62,14 @@ struct APIErrorTests {
         let transport = StubTransport(.json(404, body, headers: ["X-Request-Id": "r1"]))
         let client = makeClient(transport) { $0.errorBodyDecoder = .json(TestErrorBody.self) }
         let error = try #require(await apiError { try await client.send(GetPerson()) })
-        guard case .unexpectedStatus(let request, let response, _) = error else {
+        guard case .unexpectedStatus(let request, let response, let received, _) = error else {
             Issue.record("expected unexpectedStatus, got \(error)")
             return
         }
         #expect(request == RequestSummary(method: "GET", url: "https://api.example.com/people/1"))
         #expect(response.status == 404)
-        #expect(response.headers["x-request-id"] == "r1")
-        #expect(response.body == Data(body.utf8))
+        #expect(response.headerFields["x-request-id"] == "r1")
+        #expect(received == Data(body.utf8))
         #expect(error.errorBody(as: TestErrorBody.self) == TestErrorBody(message: "Not Found", code: "missing"))
         #expect(error.status == 404)
         #expect(error.description == "GET https://api.example.com/people/1: unexpected status 404: Not Found [missing]")
@@ -102,11 +102,11 @@ struct APIErrorTests {
         let transport = StubTransport(.json(200, body))
         let client = makeClient(transport)
         let error = try #require(await apiError { try await client.send(GetPerson()) })
-        guard case .decodingFailed(_, let response, let underlying) = error else {
+        guard case .decodingFailed(_, _, let received, let underlying) = error else {
             Issue.record("expected decodingFailed, got \(error)")
             return
         }
-        #expect(response.body == Data(body.utf8))
+        #expect(received == Data(body.utf8))
         #expect(underlying is DecodingError)
         #expect(error.description
             == "GET https://api.example.com/people/1: cannot decode the 200 response (9 bytes): missing key 'login'")

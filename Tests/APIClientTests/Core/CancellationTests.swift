@@ -41,7 +41,7 @@ struct CancellationTests {
     @Test(arguments: [true, false])
     func transportCancellation_isCancelledNotTransport(urlError: Bool) async throws {
         let failure: any Error = urlError ? URLError(.cancelled) : CancellationError()
-        let transport = StubTransport([.failure(failure), .response(.make(200, "ok"))])
+        let transport = StubTransport([.failure(failure), .make(200, "ok")])
         let client = makeClient(transport)
         let error = try #require(await apiError { try await client.send(GetText()) })
         #expect(error.isCancellation)

@@ -28,7 +28,7 @@ struct DecodingTests {
     }
 
     @Test func stringEndpoint_rejectsInvalidUTF8() async throws {
-        let transport = StubTransport(HTTPResponse(status: 200, body: Data([0xFF, 0xFE])))
+        let transport = StubTransport(.bytes(200, Data([0xFF, 0xFE])))
         let client = makeClient(transport)
         let error = try #require(await apiError { try await client.send(GetText()) })
         #expect(error.description == "GET https://api.example.com/zen: cannot decode the 200 response (2 bytes): "
@@ -37,7 +37,7 @@ struct DecodingTests {
 
     @Test func dataEndpoint_returnsTheBytes() async throws {
         let bytes = Data([0, 1, 2, 255])
-        let transport = StubTransport(HTTPResponse(status: 200, body: bytes))
+        let transport = StubTransport(.bytes(200, bytes))
         let client = makeClient(transport)
         #expect(try await client.send(GetBytes()) == bytes)
     }
@@ -48,6 +48,6 @@ struct DecodingTests {
         let client = makeClient(transport)
         let (person, response) = try await client.sendWithResponse(GetPerson())
         #expect(person == Person(login: "a", id: 1))
-        #expect(response.headers["etag"] == "\"abc\"")
+        #expect(response.headerFields[.eTag] == "\"abc\"")
     }
 }

@@ -15,21 +15,21 @@ struct EventOrderTests {
     }
 
     static let scenarios: [Scenario] = [
-        Scenario(name: "success", replies: [.response(.make(200, "ok"))]),
-        Scenario(name: "retried 5xx", replies: [.response(.make(500)), .response(.make(200, "ok"))]),
-        Scenario(name: "retried transport error", replies: [.failure(TestError("x")), .response(.make(200, "ok"))]),
-        Scenario(name: "retries exhausted", replies: Array(repeating: .response(.make(503)), count: 3)),
-        Scenario(name: "refreshed", replies: [.response(.make(401)), .response(.make(200, "ok"))], auth: CountingAuth()),
-        Scenario(name: "refresh failed", replies: [.response(.make(401))],
+        Scenario(name: "success", replies: [.make(200, "ok")]),
+        Scenario(name: "retried 5xx", replies: [.make(500), .make(200, "ok")]),
+        Scenario(name: "retried transport error", replies: [.failure(TestError("x")), .make(200, "ok")]),
+        Scenario(name: "retries exhausted", replies: Array(repeating: .make(503), count: 3)),
+        Scenario(name: "refreshed", replies: [.make(401), .make(200, "ok")], auth: CountingAuth()),
+        Scenario(name: "refresh failed", replies: [.make(401)],
                  auth: CountingAuth(refreshError: TestError("no"))),
-        Scenario(name: "401 twice", replies: [.response(.make(401)), .response(.make(401))], auth: CountingAuth()),
-        Scenario(name: "rejected", replies: [.response(.make(404))]),
-        Scenario(name: "undecodable", replies: [.response(HTTPResponse(status: 200, body: Data([0xFF])))]),
+        Scenario(name: "401 twice", replies: [.make(401), .make(401)], auth: CountingAuth()),
+        Scenario(name: "rejected", replies: [.make(404)]),
+        Scenario(name: "undecodable", replies: [.bytes(200, Data([0xFF]))]),
         Scenario(name: "invalid URL", replies: [], baseURL: "nohost"),
         Scenario(name: "transport cancelled", replies: [.failure(CancellationError())]),
         Scenario(name: "everything", replies: [
-            .failure(TestError("x")), .response(.make(429, headers: ["Retry-After": "1"])), .response(.make(401)),
-            .response(.make(502)), .response(.make(200, "ok")),
+            .failure(TestError("x")), .make(429, headers: ["Retry-After": "1"]), .make(401),
+            .make(502), .make(200, "ok"),
         ], auth: CountingAuth(), policy: RetryPolicy(maxAttempts: 4)),
     ]
 

@@ -14,7 +14,7 @@ struct ListenerTests {
 
     @Test func retriesAreTheirOwnEvents() async throws {
         let recorder = EventRecorder()
-        let transport = StubTransport([.failure(TestError("reset")), .response(.make(503)), .response(.make(200, "ok"))])
+        let transport = StubTransport([.failure(TestError("reset")), .make(503), .make(200, "ok")])
         let client = makeClient(transport) { $0.listeners = [recorder] }
         _ = try await client.send(GetText())
         #expect(recorder.trace == [

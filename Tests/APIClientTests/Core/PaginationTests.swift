@@ -6,7 +6,7 @@ import Testing
 struct PaginationTests {
     private static let base = "http://127.0.0.1:8080/@cassette"
 
-    private static func link(next: String?, last: String = "\(base)/numbers?per_page=2&page=3") -> HTTPHeaders {
+    private static func link(next: String?, last: String = "\(base)/numbers?per_page=2&page=3") -> HTTPFields {
         var parts = ["<\(base)/numbers?per_page=2&page=1>; rel=\"first\""]
         if let next { parts.insert("<\(next)>; rel=\"next\"", at: 0) }
         parts.append("<\(last)>; rel=\"last\"")
@@ -95,11 +95,11 @@ struct PaginationTests {
     /// Link headers with several relations per link, relative targets and quoted commas are understood.
     @Test func linkHeaderParsing() {
         let response = HTTPResponse(
-            status: 200,
-            headers: ["Link": #"</items?page=2>; rel="next last"; title="a, b", <https://x.test/p1>; rel=prev"#],
-            url: .make("https://qiita.com/api/v2/items?page=1"))
-        #expect(response.links["next"]?.absoluteString == "https://qiita.com/items?page=2")
-        #expect(response.links["last"]?.absoluteString == "https://qiita.com/items?page=2")
-        #expect(response.links["prev"]?.absoluteString == "https://x.test/p1")
+            status: .ok,
+            headerFields: ["Link": #"</items?page=2>; rel="next last"; title="a, b", <https://x.test/p1>; rel=prev"#])
+        let page = Page(content: [Int](), response: response, url: .make("https://qiita.com/api/v2/items?page=1"))
+        #expect(page.links["next"]?.absoluteString == "https://qiita.com/items?page=2")
+        #expect(page.links["last"]?.absoluteString == "https://qiita.com/items?page=2")
+        #expect(page.links["prev"]?.absoluteString == "https://x.test/p1")
     }
 }

@@ -44,8 +44,8 @@ struct PollingTests {
     @Test func transportError_keepsTheServersLastPollInterval() async throws {
         let clock = TestClock()
         let transport = StubTransport([
-            .response(.make(200, "a", headers: ["X-Poll-Interval": "60"])), .failure(TestError("offline")),
-            .response(.make(200, "b")), .response(.make(200, "c")),
+            .make(200, "a", headers: ["X-Poll-Interval": "60"]), .failure(TestError("offline")),
+            .make(200, "b"), .make(200, "c"),
         ])
         let client = makeClient(transport, clock: clock) { $0.retryPolicy = .never }
         let results = await collect(client.poll(GetText(), every: .seconds(30)), limit: 4)
@@ -55,7 +55,7 @@ struct PollingTests {
 
     /// A transport failure is reported and polling goes on.
     @Test func keepsPollingAfterTransportError() async throws {
-        let transport = StubTransport([.failure(TestError("offline")), .response(.make(200, "back"))])
+        let transport = StubTransport([.failure(TestError("offline")), .make(200, "back")])
         let client = makeClient(transport) { $0.retryPolicy = .never }
         let results = await collect(client.poll(GetText(), every: .seconds(5)), limit: 2)
         #expect(results == ["error transport", "back"])
@@ -71,7 +71,7 @@ struct PollingTests {
     }
 
     @Test func stopsAfterDecodingError() async throws {
-        let transport = StubTransport(HTTPResponse(status: 200, body: Data([0xFF])), .make(200, "never sent"))
+        let transport = StubTransport(.bytes(200, Data([0xFF])), .make(200, "never sent"))
         let client = makeClient(transport)
         let results = await collect(client.poll(GetText(), every: .seconds(5)), limit: 10)
         #expect(results == ["error decodingFailed"])
@@ -82,7 +82,7 @@ struct PollingTests {
     @Test func customPolicyKeepsPollingAfterServerErrors() async throws {
         let transport = StubTransport(.make(502), .make(200, "ok"))
         let client = makeClient(transport) { $0.retryPolicy = .never }
-        let poll = client.poll(GetText(), every: .seconds(5)) { $0.status.map { $0 >= 500 } ?? true }
+        let poll = client.poll(GetText(), every: .seconds(5)) { $0.status.map { $0.kind == .serverError } ?? true }
         #expect(await collect(poll, limit: 2) == ["error unexpectedStatus 502", "ok"])
     }
 

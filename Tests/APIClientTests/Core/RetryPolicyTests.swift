@@ -23,8 +23,8 @@ struct RetryPolicyTests {
         let policy = RetryPolicy()
         #expect(policy.decision(after: .make(502), attempt: 1, method: .get, now: now)?.reason == .serverError(status: 502))
         #expect(policy.decision(after: .make(429), attempt: 1, method: .get, now: now)?.reason == .rateLimited(status: 429))
-        #expect(policy.decision(afterTransportErrorOnAttempt: 1, method: .put(.empty))?.reason == .transportError)
-        #expect(policy.decision(afterTransportErrorOnAttempt: 1, method: .patch(.empty)) == nil)
+        #expect(policy.decision(afterTransportErrorOnAttempt: 1, method: .put)?.reason == .transportError)
+        #expect(policy.decision(afterTransportErrorOnAttempt: 1, method: .patch) == nil)
     }
 
     /// A date in the past means "now", not a negative wait.
@@ -43,7 +43,7 @@ struct RetryPolicyTests {
 
     /// Remaining requests mean no rate-limit wait, even with a reset time.
     @Test func remainingRequests_areNotExhausted() {
-        let headers: HTTPHeaders = ["x-ratelimit-remaining": "4999", "x-ratelimit-reset": "1507651200000"]
+        let headers: HTTPFields = ["x-ratelimit-remaining": "4999", "x-ratelimit-reset": "1507651200000"]
         let limits = RateLimitHeaders(headers, now: now)
         #expect(!limits.isExhausted)
         #expect(limits.untilReset == nil)

@@ -5,7 +5,7 @@ import Testing
 
 /// Retries through the client: what is retried, how long it waits (on the test clock), and when it stops.
 struct RetryTests {
-    private let ok = HTTPResponse.make(200, "ok")
+    private let ok = StubTransport.Reply.make(200, "ok")
 
     @Test(arguments: [500, 502, 503, 504])
     func serverError_isRetriedWithBackoff(status: Int) async throws {
@@ -19,7 +19,7 @@ struct RetryTests {
 
     @Test func transportError_isRetriedWithBackoff() async throws {
         let clock = TestClock()
-        let transport = StubTransport([.failure(URLError(.networkConnectionLost)), .response(ok)])
+        let transport = StubTransport([.failure(URLError(.networkConnectionLost)), ok])
         let client = makeClient(transport, clock: clock)
         #expect(try await client.send(GetText()) == "ok")
         #expect(clock.sleeps == [.seconds(1)])
@@ -58,7 +58,7 @@ struct RetryTests {
     @Test func gitHubRateLimit_waitsUntilReset() async throws {
         let clock = TestClock()
         let reset = Int(TestClock.referenceDate.timeIntervalSince1970) + 42
-        let limited = HTTPResponse.json(403, #"{"message": "API rate limit exceeded"}"#,
+        let limited = StubTransport.Reply.json(403, #"{"message": "API rate limit exceeded"}"#,
                                         headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "\(reset)"])
         let transport = StubTransport(limited, ok)
         let client = makeClient(transport, clock: clock)
@@ -92,7 +92,7 @@ struct RetryTests {
         let transport = StubTransport(.make(429, headers: ["Retry-After": "3600"]), ok)
         let client = makeClient(transport, clock: clock)
         let error = try #require(await apiError { try await client.send(GetText()) })
-        #expect(error.response?.headers["Retry-After"] == "3600")
+        #expect(error.response?.headerFields["Retry-After"] == "3600")
         #expect(transport.requests.count == 1)
         #expect(clock.sleeps.isEmpty)
     }
@@ -126,7 +126,7 @@ struct RetryTests {
         let transport = StubTransport(.make(status), ok)
         let client = makeClient(transport)
         let error = try #require(await apiError { try await client.send(GetText()) })
-        #expect(error.status == status)
+        #expect(error.status?.code == status)
         #expect(transport.requests.count == 1)
     }
 }

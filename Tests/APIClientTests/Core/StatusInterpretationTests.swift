@@ -10,7 +10,7 @@ struct StatusInterpretationTests {
         typealias Response = Bool
         var path: String { "/user/starred/o/r" }
         func interpret(_ response: HTTPResponse) -> StatusInterpretation<Bool> {
-            switch response.status {
+            switch response.status.code {
             case 204: .value(true)
             case 404: .value(false)
             default: .reject
@@ -56,7 +56,7 @@ struct StatusInterpretationTests {
         #expect(try await client.send(endpoint) == Person(login: "a", id: 1))
         let error = try #require(await apiError { try await client.send(endpoint) })
         #expect(error.status == 410)
-        #expect(transport.requests.allSatisfy { $0.headers["X-A"] == "1" && $0.url.path == "/people/1" })
+        #expect(transport.requests.allSatisfy { $0.headers["X-A"] == "1" && $0.url?.path == "/people/1" })
     }
 
     /// Pages of a treated endpoint: a 404 first page is one empty page.

@@ -58,8 +58,8 @@ struct GitHubModelTests {
     @Test(arguments: [401, 403, 404])
     func errorStatuses_carryTheMessage(status: Int) async throws {
         let body = #"{"message": "Not Found", "documentation_url": "https://docs.github.com/rest", "status": "\#(status)"}"#
-        let error = try #require(await apiError { try await github(StubTransport(.json(status, body))).user("ghost") })
-        #expect(error.status == status)
+        let error = try #require(await apiError { try await github(StubTransport(.json(.init(code: status), body))).user("ghost") })
+        #expect(error.status?.code == status)
         #expect(error.errorBody(as: GitHub.ErrorBody.self)?.message == "Not Found")
         #expect(error.description.hasSuffix(": unexpected status \(status): Not Found — https://docs.github.com/rest"))
     }

@@ -44,8 +44,8 @@ struct QiitaClientTests {
         let draft = Qiita.NewItem(title: "Example title", body: "# Example", tags: [.init(name: "Ruby", versions: ["0.0.1"])])
         let item = try await qiita(transport, token: "t").createItem(draft)
         let request = try #require(transport.requests.first)
-        #expect(request.method.name == "POST")
-        #expect(request.url.absoluteString == "\(Self.base)/items")
+        #expect(request.method.rawValue == "POST")
+        #expect(request.url?.absoluteString == "\(Self.base)/items")
         #expect(request.headers["Authorization"] == "Bearer t")
         #expect(try JSONObject(request.body) == JSONObject(
             ##"{"title": "Example title", "body": "# Example", "private": false, "tags": [{"name": "Ruby", "versions": ["0.0.1"]}]}"##))
@@ -57,7 +57,7 @@ struct QiitaClientTests {
         let transport = StubTransport(.json(200, QiitaFixtures.item))
         _ = try await qiita(transport).updateItem("4bd431809afb1bb99e4f", Qiita.ItemUpdate(title: "New title"))
         let request = try #require(transport.requests.first)
-        #expect(request.method.name == "PATCH")
+        #expect(request.method.rawValue == "PATCH")
         #expect(try JSONObject(request.body) == JSONObject(#"{"title": "New title"}"#))
     }
 

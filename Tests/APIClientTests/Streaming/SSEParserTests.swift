@@ -54,7 +54,7 @@ struct SSEParserTests {
     /// A client over a transport that cannot stream (here a stub) still gets the events, from the whole body.
     @Test func serverSentEventsCall_overAStub_yieldsEveryEvent() async throws {
         let body = "data: {\"delta\":\"Hel\"}\n\nevent: done\ndata: [DONE]\n\n"
-        let stub = StubTransport(HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: Data(body.utf8)))
+        let stub = StubTransport(.make(200, body, headers: ["Content-Type": "text/event-stream"]))
         let client = RESTClient(baseURL: URL(string: "https://api.example.com")!, transport: stub)
         var received: [ServerSentEvent] = []
         for try await event in client.serverSentEvents("/v1/stream") { received.append(event) }

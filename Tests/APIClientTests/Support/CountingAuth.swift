@@ -14,7 +14,7 @@ final class CountingAuth: AuthProvider {
 
     func authorize(_ request: HTTPRequest) async throws -> HTTPRequest {
         var request = request
-        request.headers["Authorization"] = "Bearer token-\(state.withLock { $0.generation })"
+        request.headerFields[.authorization] = "Bearer token-\(state.withLock { $0.generation })"
         return request
     }
 

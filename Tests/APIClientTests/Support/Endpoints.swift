@@ -13,13 +13,14 @@ struct GetPerson: Endpoint {
     typealias Response = Person
     var path = "/people/1"
     var queryItems: [URLQueryItem] = []
-    var headers: HTTPHeaders = [:]
+    var headers: HTTPFields = [:]
 }
 
 struct PostPerson: Endpoint {
     typealias Response = Person
     var person = Person(login: "a", id: 1)
-    var method: HTTPMethod { .post(.json(person)) }
+    var method: HTTPRequest.Method { .post }
+    var body: RequestBody? { .json(person) }
     var path: String { "/people" }
 }
 
@@ -35,7 +36,7 @@ struct GetBytes: Endpoint {
 
 struct DeleteThing: Endpoint {
     typealias Response = EmptyResponse
-    var method: HTTPMethod { .delete }
+    var method: HTTPRequest.Method { .delete }
     var path: String { "/things/1" }
 }
 
@@ -54,7 +55,8 @@ struct Unencodable: Encodable, Sendable {
 
 struct PostUnencodable: Endpoint {
     typealias Response = EmptyResponse
-    var method: HTTPMethod { .post(.json(Unencodable())) }
+    var method: HTTPRequest.Method { .post }
+    var body: RequestBody? { .json(Unencodable()) }
     var path: String { "/things" }
 }
 

@@ -17,10 +17,10 @@ final class EventRecorder: APIListener {
     static func spell(_ event: APIEvent) -> String {
         switch event.kind {
         case .start: "start"
-        case .received(let response, _): "received \(response.status)"
+        case .received(let response, _): "received \(response.status.code)"
         case .retry(let next, let decision): "retry \(next) \(decision.delay)"
         case .authRefresh: "authRefresh"
-        case .validated(let status): "validated \(status)"
+        case .validated(let status): "validated \(status.code)"
         case .decoded: "decoded"
         case .success: "success"
         case .error(let error): "error \(Self.caseName(error))"
@@ -34,10 +34,10 @@ final class EventRecorder: APIListener {
         case .encodingFailed: "encodingFailed"
         case .authenticationFailed: "authenticationFailed"
         case .transport: "transport"
-        case .unexpectedStatus(_, let response, _): "unexpectedStatus \(response.status)"
+        case .unexpectedStatus(_, let response, _, _): "unexpectedStatus \(response.status.code)"
         case .decodingFailed: "decodingFailed"
         case .cancelled: "cancelled"
-        case .graphQL(_, _, let errors): "graphQL \(errors.count)"
+        case .graphQL(_, _, _, let errors): "graphQL \(errors.count)"
         }
     }
 }

@@ -87,12 +87,12 @@ struct StubTransportStreamTests {
         let error = await apiError {
             for try await _ in makeClient(stub).serverSentEvents("/v1/stream") {}
         }
-        guard case .unexpectedStatus(_, let response, _)? = error else {
+        guard case .unexpectedStatus(_, let response, let body, _)? = error else {
             Issue.record("expected an unexpected status, got \(String(describing: error))")
             return
         }
         #expect(response.status == 429)
-        #expect(String(decoding: response.body, as: UTF8.self) == "slow down")
+        #expect(String(decoding: body, as: UTF8.self) == "slow down")
     }
 
     /// Asked with `send` (not as a stream), a stream reply is its whole body, after its pauses; or its failure.

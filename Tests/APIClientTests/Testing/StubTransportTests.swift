@@ -50,7 +50,7 @@ struct StubTransportTests {
     /// A predicate route answers whatever it accepts; a handler computes the answer from the request.
     @Test func predicateRoute_withAHandler_answersFromTheRequest() async throws {
         let stub = StubTransport().on({ $0.headers["X-Echo"] != nil }, .handler { request in
-            HTTPResponse(status: 200, body: Data((request.headers["X-Echo"] ?? "").utf8))
+            .make(200, request.headers["X-Echo"] ?? "")
         })
         let client = makeClient(stub)
         #expect(try await client.request(.get, "/anything").header("X-Echo", "hello").string() == "hello")
@@ -76,8 +76,8 @@ struct StubTransportTests {
         let client = makeClient(stub)
         _ = try await client.send(PostPerson(), headers: ["X-Trace": "t1"])
         let request = try #require(stub.requests.first)
-        #expect(request.method.name == "POST")
-        #expect(request.url.absoluteString == "https://api.example.com/people")
+        #expect(request.method.rawValue == "POST")
+        #expect(request.url?.absoluteString == "https://api.example.com/people")
         #expect(request.headers["X-Trace"] == "t1")
         #expect(request.body == Data(#"{"id":1,"login":"a"}"#.utf8))
     }
@@ -125,12 +125,5 @@ struct StubTransportTests {
 
         let error = try #require(await call.value)
         #expect(error.isCancellation)
-    }
-
-    /// A response without a URL gets the request's, so links in it resolve against what was asked for.
-    @Test func response_getsTheRequestsURL() async throws {
-        let stub = StubTransport(.make(200, "ok"))
-        let response = try await makeClient(stub).request(.get, "/zen").response()
-        #expect(response.url?.absoluteString == "https://api.example.com/zen")
     }
 }

@@ -92,7 +92,7 @@ struct RequestCustomisationTests {
             })
 
             #expect(error.status == 404)
-            #expect(error.response?.headers["X-Mockapi-Unmatched"] == "1")
+            #expect(error.response?.headerFields[HTTPField.Name("X-Mockapi-Unmatched")!] == "1")
             #expect(server.unmatched.map(\.query) == ["q=tetris%20language:c++&sort=stars&order=desc"])
         }
     }
@@ -109,13 +109,13 @@ struct RequestCustomisationTests {
         try await withReplayServer(cassettes: ["github/get-content"], options: ReplayOptions(matchHeaders: ["accept"])) {
             server in
             let github = GitHubClient(baseURL: server.baseURL, token: "test-token") { $0.retryPolicy = .never }
-            let typed = try await github.rest.send(GetReadme(), headers: ["Accept": raw])
-            let oneOff = try await github.rest.request(.get, GetReadme().path).header("Accept", raw).string()
+            let typed = try await github.rest.send(GetReadme(), headers: [.accept: raw])
+            let oneOff = try await github.rest.request(.get, GetReadme().path).header(.accept, raw).string()
             let withoutHeader = try #require(await #expect(throws: APIError.self) { try await github.rest.send(GetReadme()) })
 
             #expect(typed == "# hello-world")
             #expect(oneOff == "# hello-world")
-            #expect(withoutHeader.response?.headers["X-Mockapi-Unmatched"] == "1")
+            #expect(withoutHeader.response?.headerFields[HTTPField.Name("X-Mockapi-Unmatched")!] == "1")
             #expect(answers(server) == ["github/get-content#1", "github/get-content#1", "unmatched"])
         }
     }

@@ -19,7 +19,8 @@ struct GitHubErrorTests {
     struct CreateLabel: Endpoint {
         typealias Response = GitHub.Label
         var owner, repo, name, color: String
-        var method: HTTPMethod { .post(.json(["name": name, "color": color])) }
+        var method: HTTPTypes.HTTPRequest.Method { .post }
+        var body: RequestBody? { .json(["name": name, "color": color]) }
         var path: String { EndpointPath.join("repos", owner, repo, "labels") }
     }
 
@@ -62,7 +63,7 @@ struct GitHubErrorTests {
             #expect(error.status == 403)
             let body = try #require(error.errorBody(as: GitHub.ErrorBody.self))
             #expect(body.message == "Resource not accessible by integration")
-            #expect(error.response?.headers["X-Accepted-GitHub-Permissions"] == "issues=write")
+            #expect(error.response?.headerFields[HTTPField.Name("X-Accepted-GitHub-Permissions")!] == "issues=write")
             #expect(clock.sleeps.isEmpty)
             #expect(answers(server) == ["github/client/resource-not-accessible#0"])
         }

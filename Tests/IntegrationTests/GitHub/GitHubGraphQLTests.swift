@@ -122,7 +122,7 @@ struct GitHubGraphQLTests {
                 _ = try await github.graphql(Self.autoMergeMutation(email: "failureEmail@gmail.com"), as: AutoMerge.self)
                 Issue.record("expected APIError.graphQL")
             } catch {
-                guard case .graphQL(_, let response, let errors) = error else {
+                guard case .graphQL(_, let response, _, let errors) = error else {
                     Issue.record("expected APIError.graphQL, got \(error)")
                     return
                 }
@@ -182,7 +182,7 @@ struct GitHubGraphQLTests {
                         }
                     }
                     let answer = try await GitHubClient(baseURL: server.baseURL).rest.sendWithResponse(
-                        RawPost(body: Data(JSONValue.object(reformatted).compactBytes())))
+                        RawPost(bytes: Data(JSONValue.object(reformatted).compactBytes())))
                     #expect(answer.response.status == 200, "\(name): \(String(decoding: answer.value, as: UTF8.self).prefix(600))")
                     sent += 1
                 }
@@ -222,7 +222,8 @@ struct GitHubGraphQLTests {
 /// `POST /graphql` with a body as given, answered as bytes: for sending a recorded body re-formatted.
 private struct RawPost: Endpoint {
     typealias Response = Data
-    let body: Data
-    var method: HTTPMethod { .post(RequestBody(data: body, contentType: "application/json")) }
+    let bytes: Data
+    var method: HTTPTypes.HTTPRequest.Method { .post }
+    var body: RequestBody? { RequestBody(data: bytes, contentType: "application/json") }
     var path: String { "/graphql" }
 }

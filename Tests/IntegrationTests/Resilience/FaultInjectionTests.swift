@@ -19,7 +19,7 @@ struct FaultInjectionTests {
                 cassettes: [loaded], conditions: ReplayConditions(faultRate: rate, faults: faults, seed: seed),
                 baseURL: "http://127.0.0.1:1")
             var statuses: [Int] = []
-            for _ in wanted { statuses.append(await dryRun.respond(to: HTTPRequest(method: "GET", target: "/@\(cassette)/")).status) }
+            for _ in wanted { statuses.append(await dryRun.respond(to: MockAPICore.HTTPRequest(method: "GET", target: "/@\(cassette)/")).status) }
             if statuses == wanted { return seed }
         }
         return nil
@@ -51,11 +51,12 @@ struct FaultInjectionTests {
     /// With the fault asked for on every request, the client gives up after its last attempt and reports the 503;
     /// the recording was never used up.
     @Test func headerFault_onEveryAttempt_endsInTheError() async throws {
+        let faultField = try #require(HTTPField.Name(Fault.header))
         try await withReplayServer(cassettes: ["github/get-organization"]) { server in
             let github = GitHubClient(baseURL: server.baseURL) {
                 $0.clock = RecordingClock()
                 $0.retryPolicy = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(100))
-                $0.defaultHeaders.add(Fault.header, "503")
+                $0.defaultHeaders[faultField] = "503"
             }
             let error = try #require(await #expect(throws: APIError.self) { try await github.organization("octokit-fixture-org") })
             #expect(error.status == 503)

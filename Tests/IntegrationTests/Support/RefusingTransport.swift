@@ -22,17 +22,17 @@ final class RefusingTransport: HTTPTransport {
     /// How many requests were handed to this transport, refused ones included.
     var sent: Int { count.withLock { $0 } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
         let number = count.withLock { count in
             count += 1
             return count
         }
-        guard refused.contains(number) else { return try await base.send(request) }
-        var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+        guard refused.contains(number) else { return try await base.send(request, body: body) }
+        var components = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
         components?.port = closedPort
         guard let url = components?.url else { throw NoURL() }
         var redirected = request
         redirected.url = url
-        return try await base.send(redirected)
+        return try await base.send(redirected, body: body)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// answered it, or `unmatched`, so a whole conversation is compared in one `#expect`.
 func answers(_ server: ReplayServer) -> [String] {
     server.requests.map { entry in
-        if let (cassette, index) = entry.matchedInteraction { return "\(cassette)#\(index)" }
+        if let interaction = entry.matchedInteraction { return "\(interaction.cassette)#\(interaction.index)" }
         return "unmatched"
     }
 }

@@ -29,7 +29,7 @@ final class ReplayServerXCTests: XCTestCase {
                 XCTFail("an unrecorded request must fail")
             } catch {
                 XCTAssertEqual(error.status, 404)
-                XCTAssertEqual(error.response?.headers["X-Mockapi-Unmatched"], "1")
+                XCTAssertEqual(error.response?.headerFields[HTTPField.Name("X-Mockapi-Unmatched")!], "1")
             }
             XCTAssertEqual(server.unmatched.map(\.path), ["/repos/octokit-fixture-org/no-such-repo"])
             XCTAssertEqual(server.unmatched.first?.nearest.first?.cassette, "github/get-repository")

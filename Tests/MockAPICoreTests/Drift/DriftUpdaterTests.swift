@@ -36,6 +36,26 @@ struct DriftUpdaterTests {
         #expect(!folder.allFiles().contains { String(decoding: $0.bytes, as: UTF8.self).contains("ghp_realtoken") })
     }
 
+    /// An old recording whose live answer is the same but for volatile headers keeps its bytes; only its time and
+    /// release are new, so `--max-age` no longer finds it old.
+    @Test func unchangedAnswer_keepsItsBytes_takingOnlyTheNewTime() throws {
+        let folder = TemporaryFolder()
+        var old = Interaction.make("GET", "/a", body: .json(try JSONValue.parse(#"{"id":1}"#)),
+                                   headers: [("content-type", "application/json"), ("date", "Mon, 05 Jan 2026 10:00:00 GMT")])
+        old.recordedAt = "2026-01-05T10:00:00.000Z"
+        old.durationMs = 80
+        let loaded = try saved([old], in: folder)
+        var live = old
+        live.response.headers = [("content-type", "application/json"), ("date", "Sat, 28 Nov 2026 09:00:00 GMT")]
+        live.recordedAt = "2026-11-28T09:00:00.000Z"
+        live.durationMs = 130
+        try DriftUpdater(redactor: Redactor(rules: .standard), secrets: [], version: "0.1.0").update(loaded, with: [0: live])
+        var expected = old
+        expected.recordedAt = "2026-11-28T09:00:00.000Z"
+        expected.recordedWith = "0.1.0"
+        #expect(try Cassette.load(file: loaded.file).interactions == [expected])
+    }
+
     /// A recorder's write-ahead log was folded in by the load; the saved file holds it, so it goes.
     @Test func aLeftoverJournal_isFoldedInAndRemoved() throws {
         let folder = TemporaryFolder()

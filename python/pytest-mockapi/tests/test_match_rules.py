@@ -124,3 +124,39 @@ def test_bad_path(mockapi_cassette):
         "*@pytest.mark.mockapi of test_bad.py::test_wrong_type: ignore_body='yes' is not True or False*",
         "*--ignore-json-field n: a JSON path starts with $*",
     ])
+
+
+INTROSPECTION_CASSETTE = {
+    "mockapi": 1,
+    "source": "Hand-made for pytest-mockapi's tests: a schema introspection as one GraphQL client version wrote it.",
+    "interactions": [
+        {"request": {"method": "POST", "path": "/graphql", "headers": [["content-type", "application/json"]],
+                     "body": {"json": {"query": "query IntrospectionQuery { __schema { queryType { name kind } "
+                                                "types { name kind specifiedByURL } } }"}}},
+         "response": {"status": 200, "headers": [["content-type", "application/json"]],
+                      "body": {"json": {"data": {"__schema": {"queryType": {"name": "Query"}}}}}}},
+    ],
+}
+
+
+def test_introspectionOfAnotherClientVersion_isAnswered_unlessTheMarkerSaysExact(project):
+    (project.path / "Fixtures" / "gql").mkdir()
+    (project.path / "Fixtures" / "gql" / "schema.json").write_text(json.dumps(INTROSPECTION_CASSETTE), encoding="utf-8")
+    project.makepyfile(test_schema='''
+import pytest
+import requests
+
+NEXT_VERSION = {"query": "query IntrospectionQuery { __schema { queryType { name } types { name kind } } }"}
+
+@pytest.mark.mockapi("gql/schema")
+def test_nearest(mockapi_cassette):
+    answer = requests.post(f"{mockapi_cassette.base_url}/graphql", json=NEXT_VERSION)
+    assert answer.json() == {"data": {"__schema": {"queryType": {"name": "Query"}}}}
+
+@pytest.mark.mockapi("gql/schema", introspection="exact")
+def test_exact(mockapi_cassette):
+    requests.post(f"{mockapi_cassette.base_url}/graphql", json=NEXT_VERSION)
+''')
+    result = project.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*test_exact*", "*no recorded interaction matches: POST /graphql query IntrospectionQuery*"])

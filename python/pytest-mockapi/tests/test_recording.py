@@ -68,6 +68,22 @@ def test_recordsOnce_replaysWithoutUpstream_reRecordsOneWithAll(sample, stand_in
     assert files_holding(str(sample.path) + "/../", TOKEN) == [], "nor in pytest's temporary folders"
 
 
+def test_reRecordingAnUnchangedAPI_leavesTheCassetteBytes_andSaysSo(sample, stand_in, monkeypatch):
+    record_once(sample, stand_in, monkeypatch)
+    path = sample.path / "Fixtures" / "sample" / "httpx-repo.json"
+    before = path.read_bytes()
+    monkeypatch.setenv("STAND_IN", stand_in.url)
+    monkeypatch.setenv("API_TOKEN", TOKEN)
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider", "--mockapi-record", "all", "-k", "test_httpx")
+    result.assert_outcomes(passed=1, deselected=1)
+    assert path.read_bytes() == before, "the answer did not change, so neither did the file (Date aside)"
+    result.stdout.fnmatch_lines([
+        "*mockapi re-recordings*",
+        "mockapi: *httpx-repo.json: 1 answer unchanged in meaning, kept exactly as recorded before",
+        "mockapi: *httpx-repo.json: changes: none (0 interactions changed, 0 added, 0 removed, 1 unchanged; 0 of 1 cassette changed)",
+    ])
+
+
 def test_ci_failsOnAMissingCassette_namingTheCommandThatRecordsIt(sample, stand_in, monkeypatch):
     monkeypatch.setenv("CI", "true")
     monkeypatch.setenv("STAND_IN", stand_in.url)

@@ -40,6 +40,7 @@ class CassetteUse:
         self._scope = None
         self._process = None
         self._staging = None
+        self.review = []
 
     def __str__(self):
         return self.base_url or ""
@@ -94,9 +95,13 @@ class CassetteUse:
     def _record(self):
         folder = tempfile.mkdtemp(prefix="recording-", dir=self.workdir)
         self._staging = os.path.join(folder, os.path.basename(self.file))
+        arguments = ["record", "--cassette", self._staging]
+        if os.path.exists(self.file):
+            # Recorded afresh over a copy: mockapi writes an answer that did not change back exactly as it was.
+            shutil.copyfile(self.file, self._staging)
+            arguments += ["--mode", "all"]
         self._process = MockapiProcess(
-            self.binary, ["record", "--cassette", self._staging]
-            + self._upstream_arguments() + self._redaction_arguments(), self.workdir)
+            self.binary, arguments + self._upstream_arguments() + self._redaction_arguments(), self.workdir)
         self.base_url = self._process.url
 
     def _upstream_arguments(self):
@@ -164,10 +169,16 @@ class CassetteUse:
         if self._process is None:
             return
         status = self._process.stop()
+        log = self._process.final_log
         self._process = None
         if self._staging is None:
             return
         staging, self._staging = self._staging, None
+        # What mockapi said about the re-recording (answers kept, the first lines of `mockapi diff`), for the summary.
+        prefix = f"mockapi: {staging}: "
+        self.review = [f"mockapi: {self.file}: " + line[len(prefix):] for line in log.splitlines()
+                       if line.startswith(prefix) and ("unchanged in meaning" in line or line[len(prefix):].startswith(
+                           ("changes:", "  ")))]
         if self.passed and status == 0 and os.path.exists(staging):
             os.makedirs(os.path.dirname(os.path.abspath(self.file)), exist_ok=True)
             shutil.move(staging, self.file)

@@ -118,6 +118,19 @@ def mockapi_cassette(request, mockapi_session):
     request.node.stash[CASSETTE] = use
     yield use
     use.finish()
+    request.config.stash.setdefault(REVIEWS, []).extend(use.review)
+
+
+REVIEWS = pytest.StashKey[list]()
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """What each re-recording changed, as mockapi said it, so it is seen before the cassettes are committed."""
+    lines = config.stash.get(REVIEWS, [])
+    if lines:
+        terminalreporter.section("mockapi re-recordings")
+        for line in lines:
+            terminalreporter.write_line(line)
 
 
 def default_name(item):

@@ -65,6 +65,7 @@ class MockapiProcess:
                 self.command + ["--port", "0", "--ready-file", ready, "--exit-with", str(os.getpid())],
                 stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
         self.pid = self.process.pid
+        self.final_log = ""
         deadline = time.monotonic() + ready_timeout
         # The server writes the file once it answers; until then there is nothing to wait on but the file and the
         # process.
@@ -85,7 +86,8 @@ class MockapiProcess:
             return file.read()[-4000:]
 
     def stop(self):
-        """SIGTERM to this PID (a recorder folds its log into the cassette then), SIGKILL after 30 s; the exit status."""
+        """SIGTERM to this PID (a recorder folds its log into the cassette then), SIGKILL after 30 s; the exit status.
+        What it printed last stays in `final_log`."""
         if self.process.poll() is None:
             os.kill(self.pid, signal.SIGTERM)
             try:
@@ -93,5 +95,6 @@ class MockapiProcess:
             except subprocess.TimeoutExpired:
                 os.kill(self.pid, signal.SIGKILL)
                 self.process.wait()
+        self.final_log = self.log()
         shutil.rmtree(self.folder, ignore_errors=True)
         return self.process.returncode
