@@ -762,6 +762,35 @@ enum ControlAPIDocument {
               "type": "string"
             }
           },
+          "writer": {
+            "type": "object",
+            "description": "Recording (record, serve --record-missing): the cassette writer's thread, read without waiting for its disk work.",
+            "required": [
+              "queued",
+              "lastSyncMs"
+            ],
+            "properties": {
+              "queued": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Interactions waiting for the writer to take them into its next synced write."
+              },
+              "lastSyncMs": {
+                "type": "number",
+                "minimum": 0,
+                "description": "How long the last write-ahead log write and its sync took, in milliseconds."
+              },
+              "stopped": {
+                "type": "string",
+                "description": "Why the writer no longer acknowledges (every recorded request is answered 502 with X-Mockapi-Error: write-failed)."
+              },
+              "lastFailure": {
+                "type": "string",
+                "description": "The last write that failed, and why."
+              }
+            },
+            "additionalProperties": false
+          },
           "next": {
             "type": "integer",
             "minimum": 0
