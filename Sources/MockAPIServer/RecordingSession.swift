@@ -1,8 +1,6 @@
 import Logging
 import MockAPICore
 import MockAPIJSON
-import NIOCore
-import NIOPosix
 import NIOSSL
 
 /// What recording needs besides the server: the routes, the scrubbing rules, the cassette writer (opened, so a bad

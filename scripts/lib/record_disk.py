@@ -15,6 +15,8 @@ STRACE = ["strace", "-f", "-qq", "-o", "/dev/null", "--seccomp-bpf", "-e", "trac
 
 def start(work, name, command):
     ready = os.path.join(work, name + ".url")
+    if os.path.exists(ready):
+        os.remove(ready)
     process = subprocess.Popen(command + ["--port", "0", "--ready-file", ready, "--log-level", "error",
                                           "--exit-with", str(os.getpid())],
                                stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, name + ".err"), "w"))
@@ -27,16 +29,19 @@ def start(work, name, command):
     sys.exit(f"{name} did not start")
 
 
+def traced(pid):
+    """The mockapi process: under strace, its child (strace does not pass SIGTERM on)."""
+    children = open(f"/proc/{pid}/task/{pid}/children").read().split()
+    return int(children[0]) if children else pid
+
+
 def stop(process):
-    process.send_signal(signal.SIGTERM)
+    os.kill(traced(process.pid), signal.SIGTERM)
     process.wait()
 
 
 def rss_mib(pid):
-    """The RSS of the mockapi process: under strace, its child."""
-    children = open(f"/proc/{pid}/task/{pid}/children").read().split()
-    target = children[0] if children else pid
-    for line in open(f"/proc/{target}/status"):
+    for line in open(f"/proc/{traced(pid)}/status"):
         if line.startswith("VmRSS"):
             return int(line.split()[1]) / 1024
 
