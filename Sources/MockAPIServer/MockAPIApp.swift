@@ -30,7 +30,9 @@ package enum MockAPIApp {
             fallback: recordingMissing?.recorder(
                 journal: journal, clientBaseURL: options.rewriteURLs ? baseURL : nil, logger: logger),
             onUnmatched: { logger.warning("\($0.line)") })
-        let admin = AdminResponder(journal: journal, replay: service, accessToken: adminToken) { service.healthFacts }
+        let admin = AdminResponder(journal: journal, replay: service, accessToken: adminToken) {
+            service.healthFacts + (recordingMissing.map { [$0.writerFact] } ?? [])
+        }
         return try RunningApp(
             service: service, recording: recordingMissing, journal: journal,
             server: MicroHTTPDServer(

@@ -1,8 +1,6 @@
 import Logging
 import MockAPICore
 import MockAPIJSON
-import NIOCore
-import NIOPosix
 import NIOSSL
 
 /// What recording needs besides the server: the routes, the scrubbing rules, the cassette writer (opened, so a bad
@@ -34,31 +32,23 @@ package struct RecordingSession: Sendable {
     ///   - previous: the cassette a new recording (`mode` overwrite) replaces: its top-level members are kept, and
     ///     so is each interaction whose answer did not change in meaning.
     ///   - version: the mockapi release, noted in each new interaction.
+    ///   - beforeSync: runs on the cassette writer's thread before each write-ahead log sync (tests hold it).
     package init(routes: UpstreamRoutes, rules: RedactionRules = .standard, cassette: String, name: String? = nil,
                 mode: CassetteWriteMode = .append, maximumBatch: Int = .max, upstreamTimeout: Double = 30,
                 maximumBodyBytes: Int = 256 << 20, upstreamTrust: [NIOSSLCertificate] = [],
-                previous: PreviousRecording? = nil, version: String? = nil) throws(CassetteWriterError) {
+                previous: PreviousRecording? = nil, version: String? = nil,
+                beforeSync: (@Sendable () -> Void)? = nil) throws(CassetteWriterError) {
         self.routes = routes
         self.rules = rules
         self.previous = previous
         self.version = version
         self.writer = try CassetteWriter(
             file: cassette, mode: mode, replacing: previous?.cassette.withoutInteractions, forbidding: rules.literals,
-            maximumBatch: maximumBatch, later: RecordingSession.onThisLoop)
+            maximumBatch: maximumBatch, beforeSync: beforeSync)
         self.name = name ?? RecordingSession.name(of: cassette)
         self.maximumBodyBytes = maximumBodyBytes
         self.upstream = HTTPClientUpstream(
             options: .init(timeout: upstreamTimeout, maximumBodyBytes: maximumBodyBytes, trustedCertificates: upstreamTrust))
-    }
-
-    /// Work for later on the event loop of the calling thread, if it is one: a recorded interaction is written in the
-    /// cassette's pretty form there once its answer is on its way, while that loop waits for the next request's upstream
-    /// call (the write-ahead log line is what had to be on disk first). A write that ran elsewhere (on the global
-    /// executor, while other requests were in flight) does it itself.
-    static let onThisLoop: CassetteWriter.Later = { work in
-        guard let loop = MultiThreadedEventLoopGroup.currentEventLoop else { return false }
-        loop.execute(work)
-        return true
     }
 
     /// The recorder for a server; answers the client receives point back at `clientBaseURL` (nil: left unchanged).
@@ -85,7 +75,7 @@ package struct RecordingSession: Sendable {
         Task { await upstream.shutdown() }
     }
 
-    /// What `GET /__mockapi/health` says about recording.
+    /// What `GET /__mockapi/health` says about recording: read without waiting for the writer's disk work.
     package var healthFacts: [JSONMember] {
         let written = writer.statistics
         return [
@@ -94,7 +84,21 @@ package struct RecordingSession: Sendable {
             JSONMember("interactions", .integer(written.interactions)),
             JSONMember("recorded", .integer(written.appended)),
             JSONMember("upstreams", .array(routes.routes.map { .string($0.description) })),
+            writerFact,
         ]
+    }
+
+    /// The writer's state in health: appends queued for its thread, the last sync's duration, why it stopped or
+    /// what last failed.
+    package var writerFact: JSONMember {
+        let written = writer.statistics
+        var state = [
+            JSONMember("queued", .integer(writer.queueDepth)),
+            JSONMember("lastSyncMs", .number(Interaction.format(milliseconds: written.lastSyncMilliseconds))),
+        ]
+        if let stopped = written.stopped { state.append(JSONMember("stopped", .string(stopped))) }
+        if let failure = written.lastFailure { state.append(JSONMember("lastFailure", .string(failure))) }
+        return JSONMember("writer", .object(state))
     }
 
     /// `a recorder: https://api.github.com → Fixtures/x.json`, for the ready line.

@@ -17,6 +17,11 @@ struct RecordSummary {
         for item in statistics.recorded.items { lines.append("  \(item.name): \(item.count)") }
         lines.append(RecordSummary.counted("redactions", statistics.redactions, unit: "value"))
         lines.append(RecordSummary.counted("errors", statistics.failures, unit: "request"))
+        if let stopped = writer.stopped {
+            lines.append("mockapi: error: \(file): the writer stopped acknowledging: \(stopped)")
+        } else if let failure = writer.lastFailure {
+            lines.append("mockapi: \(file): the last write that failed: \(failure)")
+        }
         for merge in statistics.merges { lines.append("mockapi: warning: \(file): \(FlagAdvice.text(for: merge))") }
         return lines
     }

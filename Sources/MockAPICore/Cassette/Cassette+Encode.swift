@@ -45,7 +45,7 @@ extension Interaction {
     }
 
     /// Whole milliseconds as an integer, otherwise with up to three decimals.
-    static func format(milliseconds: Double) -> String {
+    package static func format(milliseconds: Double) -> String {
         if milliseconds.rounded() == milliseconds, abs(milliseconds) < 1e15 { return String(Int(milliseconds)) }
         let thousandths = (milliseconds * 1000).rounded() / 1000
         return "\(thousandths)"

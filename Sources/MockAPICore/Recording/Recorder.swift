@@ -36,8 +36,6 @@ package final class Recorder: Responder {
     static let learnedLimit = 256
     /// The requests of this session as recorded and as scrubbed, to say when scrubbing makes two of them one.
     let merges = Mutex(MergeWatch(limit: 4096))
-    /// Requests being forwarded now, waiting for their upstream or their write (see ``write(_:forbidding:)``).
-    private let inFlight = Atomic<Int>(0)
 
     /// - Parameter clientBaseURL: the proxy's own base URL; upstream URLs in what the client receives are rewritten to
     ///   it, so the client's next request (a `next` page, a redirect) comes through the proxy too. Nil: not rewritten.
@@ -87,8 +85,6 @@ package final class Recorder: Responder {
 
     private func forward(_ request: HTTPRequest, route: UpstreamRoute, upstreamPath: String, headers: HTTPHeaders,
                          call: UpstreamCall, started: ContinuousClock.Instant) async -> Reply {
-        inFlight.add(1, ordering: .relaxed)
-        defer { inFlight.subtract(1, ordering: .relaxed) }
         let answer: UpstreamResponse
         do {
             answer = try await call.response()
@@ -150,22 +146,11 @@ package final class Recorder: Responder {
         return .response(ProxiedAnswer.make(answer, headers: clientHeaders, decoded: decoded, recorded: interaction.response.body, rewriter: rewriter))
     }
 
-    /// Appends to the cassette. The write blocks its thread for a disk sync: a request forwarded alone does it on the
-    /// thread it runs on (the event loop its answer came in on, in `mockapi record`: no hop), but while others are in
-    /// flight it moves to the global executor, so that the thread it leaves goes on reading their answers, and they
-    /// join the next group commit instead of waiting behind this one.
-    /// A re-recording writes the interaction it replaces instead, when the answer is the same in meaning
-    /// (``PreviousRecording``).
+    /// Appends to the cassette: waits, holding no thread, until the writer's thread has it on disk. A re-recording
+    /// writes the interaction it replaces instead, when the answer is the same in meaning (``PreviousRecording``).
     func write(_ recorded: Interaction, forbidding secrets: [SecretLiteral]) async throws(CassetteWriterError) -> Int {
         let interaction = previous?.interactionToWrite(for: recorded) ?? recorded
-        guard inFlight.load(ordering: .relaxed) > 1 else { return try await writer.append(interaction, forbidding: secrets) }
-        let writer = self.writer
-        let outcome = await withTaskExecutorPreference(globalConcurrentExecutor) { () async -> Result<Int, CassetteWriterError> in
-            do throws(CassetteWriterError) { return .success(try await writer.append(interaction, forbidding: secrets)) } catch {
-                return .failure(error)
-            }
-        }
-        return try outcome.get()
+        return try await writer.append(interaction, forbidding: secrets)
     }
 
     func learn(_ secrets: [SecretLiteral]) {

@@ -1,17 +1,17 @@
-import Foundation
 import MockAPIJSON
-import Synchronization
-import Glibc
 
-/// Appends recorded interactions to one cassette, durably: ``append(_:forbidding:)`` returns only once the
+/// Appends recorded interactions to one cassette, durably: ``append(_:fileBytes:forbidding:)`` returns only once the
 /// interaction is on disk, appended to the cassette's ``WriteAheadLog`` and synced. The cassette file itself is
 /// replaced atomically whenever it changes, so it is a valid cassette at every moment; ``Cassette/load(file:)`` adds
 /// what the write-ahead log holds, so a recorder killed at any moment loses no interaction whose answer went out.
 ///
-/// Appends that arrive while a sync is in progress are written together by the next one (group commit): with N
-/// concurrent clients, one sync serves up to N interactions. The write-ahead log is folded into the file when it is as large
-/// as the file (while appends go on), and by ``finish()``; after a clean finish there is no write-ahead log, only the
-/// cassette.
+/// All the disk work runs on a thread of the writer's own (``CassetteWriterThread``), fed by a queue: an append
+/// waits for its own interaction, never holds a thread or a lock meanwhile, and reading the ``statistics`` waits for
+/// no sync. Appends that arrive while a sync is in progress are written together by the next one (group commit): with
+/// N concurrent clients, one sync serves up to N interactions. The write-ahead log is folded into the file as it grows
+/// (a step at a time, between commits, copying the file through a bounded buffer), and by ``finish()``; after a clean
+/// finish there is no write-ahead log, only the cassette. The writer keeps no more of the cassette in memory than
+/// the interactions waiting for the next fold.
 package final class CassetteWriter: Sendable {
     package struct Statistics: Sendable, Equatable {
         /// Interactions in the cassette now, those it held before recording included.
@@ -29,20 +29,19 @@ package final class CassetteWriter: Sendable {
         package var fileBytes = 0
         /// The most interactions one write carried.
         var largestBatch = 0
+        /// How long the last write-ahead log write and its sync took.
+        package var lastSyncMilliseconds = 0.0
+        /// The last write that failed, and why (nil when none did).
+        package var lastFailure: String?
+        /// Why the writer no longer appends (a failed append that could not be undone), or nil while it does.
+        package var stopped: String?
     }
 
     package let file: String
     /// Interactions already in the cassette when the writer opened it.
     package let existingInteractions: Int
-    private let state: DurableCassette
-    private let committer: GroupCommitter<EncodedInteraction, Int, CassetteWriterError>
-    /// Runs work that need not delay an answer later on the calling thread, or says it cannot (the initializer's
-    /// `later`).
-    private let later: Later
-
-    /// Schedules work to run on the calling thread once what it is doing now is done, and returns true; or returns
-    /// false, and the caller does the work now.
-    package typealias Later = @Sendable (_ work: @escaping @Sendable () -> Void) -> Bool
+    private let queue = WriterQueue()
+    private let published: PublishedStatistics
 
     /// Opens the cassette, creating it (and its folders) as an empty cassette if it does not exist, so that a folder
     /// that cannot be written fails now rather than at the first request. The write-ahead log a killed recorder left is
@@ -50,73 +49,47 @@ package final class CassetteWriter: Sendable {
     /// - Parameters:
     ///   - forbidding: secrets that must not already be in an existing cassette (`--redact-env` values).
     ///   - maximumBatch: the most interactions one write carries; 1 syncs once per interaction.
-    ///   - foldThreshold: the write-ahead log is folded into the file once it has at least this many bytes (and as many as
-    ///     the file).
-    ///   - later: where an appended interaction's pretty form for the file is written, once it is on disk: on the
-    ///     appending thread after the caller is done with what it was doing (the recorder: answering the client), or,
-    ///     when that cannot be scheduled (the default), by the append before it returns.
+    ///   - foldThreshold: the write-ahead log is folded into the file once the interactions it adds take at least this
+    ///     many bytes (and as many as the file, or `pendingLimit`).
+    ///   - pendingLimit: the most bytes of recorded interactions kept in memory until they are folded into the file.
+    ///   - foldBufferSize: the bytes a fold copies at a time.
+    ///   - beforeSync: runs on the writer's thread before each write-ahead log write and sync (tests hold it).
     ///   - replacing: the cassette a new recording (``CassetteWriteMode/overwrite``) replaces: its top-level members
     ///     (source, lint, match rules, volatile headers) are kept.
     package init(file: String, mode: CassetteWriteMode = .append, source: String? = nil, replacing previous: Cassette? = nil,
                 forbidding secrets: [SecretLiteral] = [], maximumBatch: Int = .max, foldThreshold: Int = 1 << 20,
-                later: @escaping Later = { _ in false })
+                pendingLimit: Int = 16 << 20, foldBufferSize: Int = 1 << 20, beforeSync: (@Sendable () -> Void)? = nil)
         throws(CassetteWriterError)
     {
-        let log = WriteAheadLog.path(for: file)
-        CassetteWriter.removeStaleTemporaryFiles(of: file)
-        CassetteWriter.removeStaleTemporaryFiles(of: log)
-        var existing: Cassette?
-        if mode == .append, FileManager.default.fileExists(atPath: file) {
-            do { existing = try Cassette.load(file: file) } catch { throw .existingUnreadable(error) }
-        }
-        let top = existing ?? previous
-        var layout = CassetteFileLayout(
-            source: top?.source ?? source, lintAllowances: top?.lintAllowances ?? [], matchRules: top?.matchRules ?? .exact,
-            volatileHeaders: top?.volatileHeaders ?? [])
-        layout.append((existing?.interactions ?? []).map(CassetteFileLayout.encode))
-        let leaks = layout.withFileBytes { Redactor.leaks(of: secrets, in: $0) }
-        guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: leaks) }
-        var statistics = Statistics()
-        statistics.interactions = layout.count
-        statistics.fileBytes = layout.withFileBytes { $0.count }
-        let hadLog = access(log, F_OK) == 0
-        if existing == nil || hadLog {
-            // A new file, or the file with the write-ahead log folded in; the write-ahead log goes once the file holds it all.
-            let written = layout.withFileBytes { bytes in
-                Result { () throws(FileIO.Failure) in
-                    try FileIO.createFolder(FileIO.parent(of: file))
-                    if existing == nil { unlink(log) }
-                    try FileIO.writeAtomically(bytes, to: file)
-                    unlink(log)
-                    FileIO.syncFolder(FileIO.parent(of: file))
-                }
-            }
-            if case .failure(let error) = written { throw .unwritable(file: file, reason: error.description) }
-        }
+        let opened = try CassetteWriter.open(file: file, mode: mode, source: source, replacing: previous, forbidding: secrets)
         self.file = file
-        self.existingInteractions = layout.count
-        let state = DurableCassette(
-            file: file, layout: layout, statistics: statistics, fileBytes: statistics.fileBytes, foldThreshold: foldThreshold)
-        self.state = state
-        self.later = later
-        self.committer = GroupCommitter(
-            label: "mockapi.cassette-writer", maximumBatch: maximumBatch,
-            afterCommit: { () -> (@Sendable () -> Void)? in
-                // A failed fold is tried again after a later commit; the write-ahead log still holds everything.
-                guard state.isFoldDue else { return nil }
-                return { _ = state.fold() }
-            },
-            commit: { batch in state.commit(batch) })
+        self.existingInteractions = opened.count
+        let published = PublishedStatistics(Statistics(interactions: opened.count, fileBytes: opened.bytes))
+        self.published = published
+        CassetteWriterThread.start(
+            opened, queue: queue, published: published,
+            settings: .init(maximumBatch: max(maximumBatch, 1), foldThreshold: foldThreshold, pendingLimit: pendingLimit,
+                            foldBufferSize: foldBufferSize, beforeSync: beforeSync))
+    }
+
+    deinit {
+        queue.push(.stop)
     }
 
     /// Adds an interaction and returns its index in the cassette once it is on disk.
-    /// - Parameter secrets: values that must not appear in the bytes written (a ``RedactionReport``'s secrets and the
-    ///   `--redact-env` values); if one does, nothing is written and ``CassetteWriterError/wouldLeak(file:secrets:)``
-    ///   is thrown.
-    package func append(_ interaction: Interaction, forbidding secrets: [SecretLiteral] = []) async throws(CassetteWriterError) -> Int {
+    /// - Parameters:
+    ///   - fileBytes: the interaction's bytes in the cassette file when the caller has them (kept from an earlier
+    ///     recording); nil: the writer lays the interaction out.
+    ///   - secrets: values that must not appear in the bytes written (a ``RedactionReport``'s secrets and the
+    ///     `--redact-env` values); if one does, nothing is written and ``CassetteWriterError/wouldLeak(file:secrets:)``
+    ///     is thrown.
+    package func append(_ interaction: Interaction, fileBytes: [UInt8]? = nil, forbidding secrets: [SecretLiteral] = [])
+        async throws(CassetteWriterError) -> Int
+    {
         // Encoding and checking run in the caller's task, in parallel; only the write is serialised. Encoded once, as
-        // the compact log line; the file's pretty form is written after the commit (``DurableCassette``).
-        let encoded = EncodedInteraction(interaction: interaction, compact: interaction.compactBytes(), forbidding: secrets)
+        // the compact log line; the file's pretty form is laid out by the writer's thread after the commit.
+        let encoded = EncodedInteraction(
+            interaction: interaction, compact: interaction.compactBytes(), fileBytes: fileBytes, forbidding: secrets)
         var leaks = Redactor.leaks(of: secrets, in: encoded.compact)
         for body in [interaction.request.body, interaction.response.body] {
             switch body {
@@ -127,38 +100,26 @@ package final class CassetteWriter: Sendable {
             }
         }
         guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: Array(Set(leaks)).sorted()) }
-        let index = try await committer.submit(encoded)
-        let state = self.state
-        if !later({ state.layOut(at: index) }) { state.layOut(at: index) }
-        return index
+        let queue = self.queue
+        return try await withCheckedContinuation { queue.push(.append(encoded, $0)) }.get()
     }
 
-    package var statistics: Statistics { state.locked.withLock { $0.statistics } }
+    /// What the writer has done, as its thread last published it.
+    package var statistics: Statistics { published.current }
+
+    /// Appends waiting for the writer's thread to take them.
+    package var queueDepth: Int { queue.depth }
 
     /// Returns once every append made before the call is on disk and a fold in progress has ended.
     package func flush() async {
-        await committer.perform {}
+        let queue = self.queue
+        _ = await withCheckedContinuation { queue.push(.barrier(fold: false, $0)) }
     }
 
     /// Waits for appends in progress, then folds the write-ahead log into the cassette file, so that the file alone holds
     /// the whole recording. The writer can go on appending afterwards.
     package func finish() async throws(CassetteWriterError) {
-        let state = self.state
-        try await committer.perform { state.fold() }.get()
-    }
-
-    /// Removes what a killed writer left behind: the temporary files of ``FileIO/writeAtomically(_:to:mode:)`` for
-    /// this cassette or its write-ahead log (`.NAME.tmp-PID-…`) whose process is gone. Hidden, but `git add` would pick
-    /// them up.
-    static func removeStaleTemporaryFiles(of file: String) {
-        let folder = FileIO.parent(of: file)
-        let prefix = ".\(FileIO.basename(of: file)).tmp-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid(),
-                kill(pid, 0) != 0, errno == ESRCH
-            else { continue }
-            unlink(folder + "/" + name)
-        }
+        let queue = self.queue
+        try await withCheckedContinuation { queue.push(.barrier(fold: true, $0)) }.get()
     }
 }

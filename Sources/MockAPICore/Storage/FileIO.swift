@@ -1,4 +1,3 @@
-import CFileSync
 import Glibc
 
 /// Whole-file reads and crash-safe whole-file writes, with errors as text a person can act on.
@@ -63,7 +62,8 @@ package enum FileIO {
         defer { if !renamed { unlink(temporary) } }
         do {
             defer { close(fd) }
-            try writePaced(parts, to: fd)
+            var writer = PacedFileWriter(fd: fd)
+            for part in parts { try writer.write(part) }
             guard fsync(fd) == 0 else { throw Failure(description: "fsync: " + errorText()) }
         }
         guard rename(temporary, path) == 0 else { throw Failure(description: errorText()) }
@@ -77,39 +77,14 @@ package enum FileIO {
         "\(parent(of: path))/.\(basename(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// How far a large write runs ahead of the disk: see ``writePaced(_:to:)``.
-    static let writebackStep = 1 << 20
-
-    /// Writes the parts one after the other, from the file's start, retrying short writes and interruptions, and puts
-    /// them on disk as it goes: after each ``writebackStep`` bytes it starts their writeback and waits for that of the
-    /// step before. The closing `fsync` then has little left to do, and the disk's queue never holds more than two
-    /// steps of this file: a sync of another file meanwhile (the recorder's write-ahead log, while a fold rewrites the
-    /// cassette) waits behind those, not behind tens of megabytes left in the page cache.
-    private static func writePaced(_ parts: [[UInt8]], to fd: Int32) throws(Failure) {
-        var written = 0
-        var started = 0
-        var waited = 0
-        for part in parts {
-            var done = 0
-            while done < part.count {
-                let length = min(part.count - done, writebackStep)
-                let count = part.withUnsafeBytes { pwrite(fd, $0.baseAddress.unsafelyUnwrapped + done, length, off_t(written)) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw Failure(description: errorText())
-                }
-                done += count
-                written += count
-                if written - started >= writebackStep {
-                    // Best effort: the fsync that follows reports what failed.
-                    if started > waited {
-                        mockapi_wait_for_writeback(fd, Int64(waited), Int64(started - waited))
-                        waited = started
-                    }
-                    mockapi_start_writeback(fd, Int64(started), Int64(written - started))
-                    started = written
-                }
-            }
+    /// Reads up to `count` bytes at `offset` into the start of `buffer` (pread), retrying interruptions; returns how
+    /// many were read (0 at the end of the file).
+    static func read(_ fd: Int32, into buffer: inout [UInt8], count: Int, at offset: Int) throws(Failure) -> Int {
+        let length = min(count, buffer.count)
+        while true {
+            let read = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, length, off_t(offset)) }
+            if read >= 0 { return read }
+            if errno != EINTR { throw Failure(description: errorText()) }
         }
     }
 

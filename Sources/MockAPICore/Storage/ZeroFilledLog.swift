@@ -9,7 +9,7 @@ import Glibc
 /// The zeros ahead start at one block and double with the log, up to ``largestReserve``: a small cassette's log stays
 /// small (a few KB, not a MiB of zeros beside a 1.5 KB cassette), and a large one extends once per MiB appended.
 ///
-/// Not thread-safe: its owner serialises the calls (``DurableCassette`` under its lock).
+/// Not thread-safe: used by one thread, the cassette writer's (``DurableCassette``).
 struct ZeroFilledLog {
     /// The fewest bytes of zeros written ahead of the end: one file system block.
     static let smallestReserve = 4 << 10

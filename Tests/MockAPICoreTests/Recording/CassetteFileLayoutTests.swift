@@ -1,49 +1,58 @@
 @testable import MockAPICore
+import TestSupport
 import Testing
 
-/// The recorder lays out a cassette file interaction by interaction, in chunks, so that an append never copies what
-/// is laid out already; whatever the chunks, the bytes are those of the cassette written whole.
+/// The recorder writes a cassette file piece by piece (head, interactions, tail) and appends by replacing the tail,
+/// copying the file through a small buffer: whatever the pieces, the bytes are those of the cassette written whole.
 struct CassetteFileLayoutTests {
-    /// Interactions of about 300 KB each: a few of them fill a chunk.
-    private static let interactions = (0..<11).map { number in
-        Interaction.recordedGet("/n", query: "i=\(number)", responseBody: String(repeating: "answer \(number) ", count: 30_000))
+    /// Interactions of about 30 KB each.
+    private static let interactions = (0..<40).map { number in
+        Interaction.recordedGet("/n", query: "i=\(number)", responseBody: String(repeating: "answer \(number) ", count: 3_000))
     }
 
-    @Test func aLayoutOfManyChunks_givesTheFileBytes_acrossFolds() {
-        let source = "https://api.example.com"
-        var layout = CassetteFileLayout(source: source)
-        layout.append(Self.interactions[..<7].map(CassetteFileLayout.encode))
-        let firstFold = layout.takeFileParts()
-        #expect(firstDifference(firstFold.joined(), file(of: Self.interactions[..<7], source: source)) == nil)
-
-        layout.append(Self.interactions[7...].map(CassetteFileLayout.encode))
-        let secondFold = layout.takeFileParts()
-        #expect(firstDifference(secondFold.joined(), file(of: Self.interactions[...], source: source)) == nil)
-        #expect(firstDifference(layout.withFileBytes { $0 }, file(of: Self.interactions[...], source: source)) == nil)
-        #expect(layout.count == Self.interactions.count)
+    @Test func pieces_makeTheCassettesBytes() {
+        for count in [0, 1, 3] {
+            let interactions = Array(Self.interactions.prefix(count))
+            var bytes = CassetteFileLayout.head(source: "https://api.example.com")
+            for (index, interaction) in interactions.enumerated() {
+                bytes += CassetteFileLayout.separator(before: index) + CassetteFileLayout.encode(interaction)
+            }
+            bytes += CassetteFileLayout.tail(count: count)
+            #expect(firstDifference(bytes, Cassette(source: "https://api.example.com", interactions: interactions).fileBytes()) == nil)
+        }
     }
 
-    /// No chunk outgrows the chunk size unless one interaction does: appending copies at most a chunk.
-    @Test func chunks_stayWithinTheChunkSize() {
-        var layout = CassetteFileLayout(source: nil)
-        layout.append(Self.interactions.map(CassetteFileLayout.encode))
-        let parts = layout.takeFileParts()
-        #expect(parts.count > 3)
-        #expect(parts.allSatisfy { $0.count <= CassetteFileLayout.chunkSize })
-
-        let large = Interaction.recordedGet("/large", responseBody: String(repeating: "x", count: CassetteFileLayout.chunkSize * 2))
-        layout.append([CassetteFileLayout.encode(large)] + Self.interactions[..<2].map(CassetteFileLayout.encode))
-        #expect(firstDifference(layout.takeFileParts().joined(), file(of: Self.interactions + [large] + Self.interactions[..<2])) == nil)
+    /// A file of a megabyte folds through a 4 KiB buffer, a step per buffer, into the bytes of the whole cassette.
+    @Test func aLargeFile_foldsThroughASmallBuffer_intoTheSameBytes() throws {
+        for (old, new) in [(30, 10), (0, 2)] {
+            let folder = TemporaryFolder()
+            let file = folder.file("s.json")
+            let before = Cassette(source: "s", interactions: Array(Self.interactions[..<old])).fileBytes()
+            try FileIO.writeAtomically(before, to: file)
+            let fold = try StreamingFold(
+                file: file, fileBytes: before.count, fileCount: old,
+                appending: Self.interactions[old..<(old + new)].map(CassetteFileLayout.encode), bufferSize: 4096)
+            var steps = 1
+            while try !fold.step() { steps += 1 }
+            #expect(steps >= before.count / 4096)
+            let expected = Cassette(source: "s", interactions: Array(Self.interactions[..<(old + new)])).fileBytes()
+            #expect(firstDifference(try FileIO.read(file), expected) == nil)
+            #expect(fold.newSize == expected.count)
+            #expect(folder.contents == ["s.json"])
+        }
     }
 
-    /// A cassette opened for recording is laid out in chunks before any fold; its bytes, joined for the writer's
-    /// checks, are still the whole file's, and stay so when asked for again.
-    @Test func fileBytes_joinTheChunks_beforeAnyFold() {
-        var layout = CassetteFileLayout(source: nil)
-        layout.append(Self.interactions.map(CassetteFileLayout.encode))
-        let whole = file(of: Self.interactions)
-        #expect(firstDifference(layout.withFileBytes { $0 }, whole) == nil)
-        #expect(layout.withFileBytes { $0.count } == whole.count)
+    /// A file that is not as the recorder left it (edited meanwhile) is not folded into, and stays as it is.
+    @Test func aFileChangedMeanwhile_isNotFoldedInto() throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("s.json")
+        let bytes = Cassette(interactions: Array(Self.interactions[..<2])).fileBytes()
+        try FileIO.writeAtomically(bytes, to: file)
+        #expect(throws: FileIO.Failure.self) {
+            try StreamingFold(file: file, fileBytes: bytes.count - 1, fileCount: 2, appending: [])
+        }
+        #expect(try FileIO.read(file) == bytes)
+        #expect(folder.contents == ["s.json"])
     }
 
     /// Where two byte sequences first differ (the shorter one's end, if one is the other's start), or nil: megabytes
@@ -55,9 +64,5 @@ struct CassetteFileLayoutTests {
             index += 1
         }
         return index == b.count ? nil : index
-    }
-
-    private func file(of interactions: some Sequence<Interaction>, source: String? = nil) -> [UInt8] {
-        Cassette(source: source, interactions: Array(interactions)).fileBytes()
     }
 }

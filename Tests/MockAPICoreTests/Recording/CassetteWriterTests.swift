@@ -31,30 +31,32 @@ struct CassetteWriterTests {
         #expect(writer.statistics.fileBytes == expected.fileBytes().count)
     }
 
-    /// An interaction's pretty form for the file is written after its append returns, by work handed to the writer's
-    /// owner (the recorder runs it on its event loop once the answer is on its way); a fold writes whatever still
-    /// waits, and work that runs after the fold finds nothing left to do.
-    @Test func prettyForm_isWrittenByLaterWorkOrByTheFold() async throws {
+    /// An interaction whose bytes in the file the caller already has (kept from an earlier recording) is written
+    /// with those bytes, as they are.
+    @Test func givenFileBytes_areWrittenAsTheyAre() async throws {
         let folder = TemporaryFolder()
         let file = folder.file("s.json")
-        let handedOver = Mutex<[@Sendable () -> Void]>([])
-        let writer = try CassetteWriter(file: file, later: { work in
-            handedOver.withLock { $0.append(work) }
-            return true
-        })
-        let interactions: [Interaction] = (0..<4).map { .recordedGet("/n", query: "i=\($0)", responseBody: #"{"id":\#($0)}"#) }
-        for interaction in interactions.prefix(3) { _ = try await writer.append(interaction) }
-        #expect(handedOver.withLock { $0.count } == 3)
-        let first = handedOver.withLock { $0.removeFirst() }
-        first()
-        _ = try await writer.append(interactions[3])
+        let writer = try CassetteWriter(file: file)
+        let kept = Array("    {\"request\": {\"method\": \"GET\", \"path\": \"/kept\", \"headers\": [], \"body\": null}, \"response\": {\"status\": 200, \"headers\": [], \"body\": null}}".utf8)
+        _ = try await writer.append(.recordedGet("/kept"), fileBytes: kept)
         try await writer.finish()
-        let expected = Cassette(interactions: interactions).fileBytes()
-        #expect(try FileIO.read(file) == expected)
-        for work in handedOver.withLock({ $0 }) { work() }
+        let bytes = try FileIO.read(file)
+        #expect(bytes == Array("{\n  \"mockapi\": 1,\n  \"interactions\": [\n".utf8) + kept + Array("\n  ]\n}\n".utf8))
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/kept"])
+    }
+
+    /// A cassette edited by hand (another layout) is written again in the recorder's when a writer opens it, with the
+    /// same interactions: appending then replaces its tail.
+    @Test func cassetteInAnotherLayout_isLaidOutAgainAtOpen() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("s.json")
+        let cassette = Cassette(interactions: [.recordedGet("/old")])
+        try FileIO.writeAtomically(cassette.jsonValue.compactBytes(), to: file)
+        let writer = try CassetteWriter(file: file)
+        #expect(try FileIO.read(file) == cassette.fileBytes())
+        _ = try await writer.append(.recordedGet("/new"))
         try await writer.finish()
-        #expect(try FileIO.read(file) == expected)
-        #expect(try Cassette.load(file: file).interactions == interactions)
+        #expect(try FileIO.read(file) == Cassette(interactions: [.recordedGet("/old"), .recordedGet("/new")]).fileBytes())
     }
 
     /// Until it is folded in, the write-ahead log holds what the file does not; a writer that never finished (killed) loses
@@ -235,6 +237,7 @@ struct CassetteWriterTests {
         #expect(indexes.count == 300)
         let expected = (0..<300).map { "i=\(indexes[$0] ?? -1)" }
         #expect(try Cassette.load(file: file).interactions.compactMap(\.request.query) == expected)
+        await writer.flush()
         #expect(writer.statistics.folds >= 1)
         try await writer.finish()
         #expect(folder.contents == ["s.json"])
@@ -242,118 +245,58 @@ struct CassetteWriterTests {
     }
 }
 
-/// Serialized: two of these block a cooperative thread inside a commit (on purpose), and the pool has one per core.
+/// The writer's disk work runs on its own thread: a sync held there (a slow disk) holds only the appends that wait for
+/// it, and those that arrive meanwhile share the next sync.
 @Suite(.serialized)
-struct GroupCommitterTests {
-    /// Items that arrive while a commit runs are committed together by the next one.
-    @Test func itemsArrivingDuringACommit_shareTheNextOne() async throws {
+struct CassetteWriterThreadTests {
+    @Test func heldSync_leavesStatisticsReadable_andWhatArrivesSharesTheNextSync() async throws {
+        let folder = TemporaryFolder()
         let gate = DispatchSemaphore(value: 0)
-        let (started, firstIsCommitting) = AsyncStream<Void>.makeStream()
-        let batches = Mutex<[[Int]]>([])
-        let committer = GroupCommitter<Int, Int, Never>(label: "test") { batch in
-            if batch == [0] {
-                firstIsCommitting.yield()
-                gate.wait()
-            }
-            batches.withLock { $0.append(batch) }
-            return batch.map { .success($0) }
-        }
-        async let first = committer.submit(0)
-        var events = started.makeAsyncIterator()
+        let (held, holding) = AsyncStream<Void>.makeStream()
+        let firstSync = Atomic<Bool>(true)
+        let writer = try CassetteWriter(file: folder.file("s.json"), beforeSync: {
+            guard firstSync.exchange(false, ordering: .relaxed) else { return }
+            holding.yield()
+            // Bounded, so that a test that fails before letting it go ends instead of hanging.
+            _ = gate.wait(timeout: .now() + 30)
+        })
+        async let first = writer.append(.recordedGet("/n", query: "i=0"))
+        var events = held.makeAsyncIterator()
         _ = await events.next()
-        async let rest = withTaskGroup(of: Int.self) { group in
-            for item in 1...5 { group.addTask { await committer.submit(item) } }
-            return await group.reduce(into: []) { $0.append($1) }
+        async let rest = withThrowingTaskGroup(of: Int.self) { group in
+            for number in 1...5 { group.addTask { try await writer.append(.recordedGet("/n", query: "i=\(number)")) } }
+            return try await group.reduce(into: []) { $0.append($1) }
         }
-        while committer.waitingCount < 5 { await Task.yield() }
+        // Read while the writer's thread is inside the sync: nothing here waits for it.
+        while writer.queueDepth < 5 { await Task.yield() }
+        #expect(writer.statistics.writes == 0)
         gate.signal()
-        #expect(await first == 0)
-        #expect(await rest.sorted() == [1, 2, 3, 4, 5])
-        #expect(batches.withLock { $0 }.map { $0.sorted() } == [[0], [1, 2, 3, 4, 5]])
+        #expect(try await first == 0)
+        #expect(try await rest.sorted() == [1, 2, 3, 4, 5])
+        #expect(writer.statistics.writes == 2)
+        #expect(writer.queueDepth == 0)
     }
 
-    /// A submitter that finds no commit in progress commits on its own thread: no hand-off to another thread and back.
-    @Test func loneSubmitter_commitsOnItsOwnThread() async {
-        let committer = GroupCommitter<Int, UInt, Never>(label: "test") { batch in
-            batch.map { _ in .success(UInt(pthread_self())) }
+    /// With a batch limit of 1 every interaction gets its own sync (what batching is measured against).
+    @Test func batchLimitOfOne_syncsEachInteractionAlone() async throws {
+        let folder = TemporaryFolder()
+        let writer = try CassetteWriter(file: folder.file("s.json"), maximumBatch: 1)
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for number in 0..<20 { group.addTask { try await writer.append(.recordedGet("/n", query: "i=\(number)")) } }
+            try await group.waitForAll()
         }
-        for _ in 0..<20 {
-            let submitter = UInt(pthread_self())
-            #expect(await committer.submit(1) == submitter)
-        }
+        #expect(writer.statistics.writes == 20)
     }
 
-    /// Work given to `perform` waits for the commit in progress and the items submitted before it, and no commit runs
-    /// while it does.
-    @Test func perform_runsAfterWhatWasSubmittedBefore() async throws {
-        let gate = DispatchSemaphore(value: 0)
-        let (started, firstIsCommitting) = AsyncStream<Void>.makeStream()
-        let committed = Mutex<[Int]>([])
-        let committer = GroupCommitter<Int, Int, Never>(label: "test") { batch in
-            if batch == [0] {
-                firstIsCommitting.yield()
-                gate.wait()
-            }
-            committed.withLock { $0 += batch }
-            return batch.map { .success($0) }
-        }
-        async let first = committer.submit(0)
-        var events = started.makeAsyncIterator()
-        _ = await events.next()
-        async let second = committer.submit(1)
-        while committer.waitingCount < 1 { await Task.yield() }
-        async let seen = committer.perform { committed.withLock { $0 } }
-        gate.signal()
-        #expect(await first == 0)
-        #expect(await second == 1)
-        #expect(await seen == [0, 1])
-    }
-
-    /// Housekeeping due after a commit (the writer's fold) delays no submitter and no later commit; no more is asked for
-    /// while it runs, and `perform` (the writer's finish) waits for it.
-    @Test(.timeLimit(.minutes(1))) func housekeeping_delaysNoCommit_andPerformWaitsForIt() async {
-        let gate = DispatchSemaphore(value: 0)
-        let events = Mutex<[String]>([])
-        let asked = Atomic<Int>(0)
-        let committer = GroupCommitter<Int, Int, Never>(label: "test", afterCommit: { () -> (@Sendable () -> Void)? in
-            asked.add(1, ordering: .relaxed)
-            return {
-                // Bounded, so that a commit that waits for the housekeeping fails the test instead of hanging it.
-                _ = gate.wait(timeout: .now() + 5)
-                events.withLock { $0.append("housekeeping") }
-            }
-        }) { batch in
-            events.withLock { $0.append("commit \(batch)") }
-            return batch.map { .success($0) }
-        }
-        // Both answered while the housekeeping after the first commit waits at the gate.
-        #expect(await committer.submit(0) == 0)
-        #expect(await committer.submit(1) == 1)
-        #expect(events.withLock { $0 } == ["commit [0]", "commit [1]"])
-        #expect(asked.load(ordering: .relaxed) == 1)
-        async let performed: Void = committer.perform { events.withLock { $0.append("perform") } }
-        var yields = 0
-        while yields < 10_000 {
-            await Task.yield()
-            yields += 1
-        }
-        #expect(events.withLock { $0 } == ["commit [0]", "commit [1]"])
-        gate.signal()
-        await performed
-        #expect(events.withLock { $0 } == ["commit [0]", "commit [1]", "housekeeping", "perform"])
-    }
-
-    /// With a batch limit of 1 every item gets its own commit (what batching is measured against).
-    @Test func batchLimitOfOne_commitsEachItemAlone() async {
-        let batches = Mutex<[Int]>([])
-        let committer = GroupCommitter<Int, Int, Never>(label: "test", maximumBatch: 1) { batch in
-            batches.withLock { $0.append(batch.count) }
-            return batch.map { .success($0) }
-        }
-        await withTaskGroup(of: Int.self) { group in
-            for item in 0..<20 { group.addTask { await committer.submit(item) } }
-            await group.waitForAll()
-        }
-        #expect(batches.withLock { $0 } == Array(repeating: 1, count: 20))
+    /// A write the disk refuses is answered with the failure, and the statistics say why.
+    @Test func refusedWrite_isAnsweredWithItsFailure_andNoted() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("s.json")
+        let writer = try CassetteWriter(file: file)
+        // The write-ahead log cannot be created where a folder has its name.
+        #expect(mkdir(WriteAheadLog.path(for: file), 0o755) == 0)
+        await #expect(throws: CassetteWriterError.self) { try await writer.append(.recordedGet("/x")) }
+        #expect(writer.statistics.lastFailure?.contains(".s.json.wal") == true)
+        #expect(writer.statistics.appended == 0)
     }
 }
