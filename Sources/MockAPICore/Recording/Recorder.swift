@@ -89,15 +89,26 @@ package final class Recorder: Responder {
         do {
             answer = try await call.response()
         } catch {
-            let message = error.kind == .stopping
-                ? "the recorder is stopping: \(request.method) \(request.target) was cancelled before \(route.upstream) "
-                    + "answered; nothing was recorded (send it again once the recorder runs)"
-                : "upstream \(route.upstream) failed for \(request.method) \(request.target): \(error.summary) "
-                    + "(\(error.detail)); nothing was recorded"
-            return failure(
-                request, status: error.status, cause: "upstream: \(error.summary)", code: error.kind.rawValue,
-                message: message, extra: [JSONMember("upstream", .string(error.url))])
+            return upstreamFailure(request, route: route, error)
         }
+        return await record(request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer, started: started)
+    }
+
+    /// mockapi's answer when no answer came from upstream: 502, 504, or 503 when the recorder is stopping.
+    func upstreamFailure(_ request: HTTPRequest, route: UpstreamRoute, _ error: UpstreamError) -> Reply {
+        let message = error.kind == .stopping
+            ? "the recorder is stopping: \(request.method) \(request.target) was cancelled before \(route.upstream) "
+                + "answered; nothing was recorded (send it again once the recorder runs)"
+            : "upstream \(route.upstream) failed for \(request.method) \(request.target): \(error.summary) "
+                + "(\(error.detail)); nothing was recorded"
+        return failure(
+            request, status: error.status, cause: "upstream: \(error.summary)", code: error.kind.rawValue,
+            message: message, extra: [JSONMember("upstream", .string(error.url))])
+    }
+
+    /// Records the upstream's answer and hands it to the client once it is on disk.
+    func record(_ request: HTTPRequest, route: UpstreamRoute, upstreamPath: String, headers: HTTPHeaders,
+                answer: UpstreamResponse, started: ContinuousClock.Instant) async -> Reply {
         let elapsed = started.duration(to: .now)
         if let stream = answer.stream, (100...599).contains(answer.status) {
             return forwardStream(request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer, stream: stream,
