@@ -29,6 +29,23 @@ struct LintRedactionTests {
         ])
     }
 
+    /// A WebSocket message is linted as a body is: a token field of a JSON message, at its path in the cassette.
+    @Test func secretsInWebSocketMessages_areFindings() {
+        let conversation = WebSocketConversation(messages: [
+            .init(from: .client, atMs: 0, text: Array(#"{"type":"auth","access_token":"abc123secretvalue"}"#.utf8)),
+            .init(from: .server, atMs: 1, text: Array(#"{"type":"ok","token":"<redacted>"}"#.utf8)),
+        ])
+        let cassette = Cassette(interactions: [
+            Interaction(
+                request: RecordedRequest(method: "GET", path: "/realtime"), response: RecordedResponse(status: 101),
+                webSocket: conversation)
+        ])
+        #expect(Self.lint([cassette]) == [
+            "c0.json: interactions[0].webSocket.messages[0].json.access_token: client message JSON field $.access_token is "
+                + "not redacted (rule $..access_token); mockapi scrub replaces its value with <redacted> [secret-field]"
+        ])
+    }
+
     /// Requests that scrubbing would make one are reported, naming both; what scrub keeps distinct is not.
     @Test func requestsScrubbingWouldMerge_areReported() {
         let cassette = Cassette(interactions: [

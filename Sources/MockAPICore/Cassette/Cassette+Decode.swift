@@ -41,7 +41,7 @@ extension Cassette {
 }
 
 extension Interaction {
-    static let fields = ["request", "response", "upstream", "mount", "recordedAt", "durationMs", "recordedWith"]
+    static let fields = ["request", "response", "webSocket", "upstream", "mount", "recordedAt", "durationMs", "recordedWith"]
 
     init(_ field: JSONField) throws(CassetteError) {
         let members = try field.members(allowed: Interaction.fields)
@@ -52,6 +52,16 @@ extension Interaction {
         self.recordedAt = try members.optional("recordedAt")?.string()
         self.durationMs = try members.optional("durationMs")?.number()
         self.recordedWith = try members.optional("recordedWith")?.string()
+        self.webSocket = try members.optional("webSocket").map { (field) throws(CassetteError) in
+            try WebSocketConversation(field)
+        }
+        if let webSocket = members.optional("webSocket") {
+            guard request.method == "GET", response.status == 101 else {
+                throw webSocket.failure(
+                    "a WebSocket conversation follows a GET handshake answered 101 (this one is \(request.method), "
+                        + "answered \(response.status))")
+            }
+        }
         if let durationMs, durationMs < 0 { throw field.child("durationMs", .null).failure("must not be negative") }
         // 1e400 reads as infinity, which no JSON number can write back: the cassette would not load once saved.
         if let durationMs, !durationMs.isFinite {

@@ -35,6 +35,7 @@ extension Interaction {
         var members = [
             JSONMember("request", request.jsonValue(bodies: bodies)), JSONMember("response", response.jsonValue(bodies: bodies)),
         ]
+        if let webSocket { members.append(JSONMember("webSocket", webSocket.jsonValue)) }
         if let upstream { members.append(JSONMember("upstream", .string(upstream))) }
         if let mount { members.append(JSONMember("mount", .string(mount))) }
         if let recordedAt { members.append(JSONMember("recordedAt", .string(recordedAt))) }

@@ -49,11 +49,15 @@ package struct Interaction: Sendable, Equatable {
     /// The mockapi release that recorded it (`0.1.0`); nil for recordings made before releases were noted, or
     /// imported.
     package var recordedWith: String?
+    /// The WebSocket conversation that followed, when the request was a handshake answered `101`.
+    package var webSocket: WebSocketConversation?
 
     package init(request: RecordedRequest, response: RecordedResponse, upstream: String? = nil, mount: String? = nil,
-                recordedAt: String? = nil, durationMs: Double? = nil, recordedWith: String? = nil) {
+                recordedAt: String? = nil, durationMs: Double? = nil, recordedWith: String? = nil,
+                webSocket: WebSocketConversation? = nil) {
         self.request = request
         self.response = response
+        self.webSocket = webSocket
         self.upstream = upstream
         self.mount = mount
         self.recordedAt = recordedAt

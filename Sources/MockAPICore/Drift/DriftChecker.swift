@@ -86,6 +86,7 @@ package struct DriftChecker: Sendable {
 
     /// Why an interaction is not sent, if it is not.
     func reasonToSkip(_ interaction: Interaction) -> DriftResult.SkipReason? {
+        if interaction.response.status == 101 { return .webSocket }
         let method = interaction.request.method.uppercased()
         if !options.unsafe, !DriftChecker.safeMethods.contains(method), !GraphQLDrift.isQuery(interaction.request) {
             return .unsafeMethod(method)

@@ -44,7 +44,9 @@ package struct DriftReport: Sendable {
         if stale > 0 { parts.append("\(stale) older than --max-age") }
         let unsafe = results.count { if case .skipped(.unsafeMethod) = $0.outcome { true } else { false } }
         if unsafe > 0 { parts.append("\(unsafe) skipped (not GET or HEAD; --unsafe sends \(unsafe == 1 ? "it" : "them"))") }
-        if skipped > unsafe { parts.append("\(skipped - unsafe) skipped (304 Not Modified)") }
+        let webSockets = results.count { if case .skipped(.webSocket) = $0.outcome { true } else { false } }
+        if skipped > unsafe + webSockets { parts.append("\(skipped - unsafe - webSockets) skipped (304 Not Modified)") }
+        if webSockets > 0 { parts.append("\(webSockets) skipped (WebSocket conversations)") }
         if failed > 0 { parts.append("\(failed) not checked") }
         if updated > 0 { parts.append("\(updated) re-recorded") }
         var text = "mockapi drift: \(DriftReport.counted(results.count, "interaction")) in "

@@ -15,11 +15,14 @@ package struct DriftResult: Sendable {
         case unsafeMethod(String)
         /// Its answer was a 304: whether it still is depends on the ETag the client had, a value.
         case notModified
+        /// A WebSocket handshake: drift compares HTTP answers, and the conversation after the `101` is not one.
+        case webSocket
 
         package var description: String {
             switch self {
             case .unsafeMethod(let method): "\(method) is not a safe method"
             case .notModified: "a 304 answers a conditional request; there is no body to compare"
+            case .webSocket: "a WebSocket conversation; drift compares HTTP answers (re-record it to check it)"
             }
         }
     }

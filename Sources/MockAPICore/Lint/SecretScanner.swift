@@ -33,6 +33,11 @@ struct SecretScanner: Sendable {
         }
         scanJSON(interaction.request.body, at: "\(prefix).request.body", side: "request", into: &drafts)
         scanJSON(interaction.response.body, at: "\(prefix).response.body", side: "response", into: &drafts)
+        for (index, message) in (interaction.webSocket?.messages ?? []).enumerated() where !message.isBinary {
+            scanJSON(
+                message.body, at: "\(prefix).webSocket.messages[\(index)]", side: "\(message.from.rawValue) message",
+                into: &drafts)
+        }
         scanShapes(interaction, at: prefix, into: &drafts)
         for literal in literals {
             for place in places(of: literal, in: interaction, prefix: prefix) {
@@ -133,6 +138,9 @@ struct SecretScanner: Sendable {
             check(Array(field.value.utf8), "\(prefix).response.headers[\(index)]")
         }
         check(interaction.response.body.bytes, "\(prefix).response.body")
+        for (index, message) in (interaction.webSocket?.messages ?? []).enumerated() {
+            check(message.bytes, "\(prefix).webSocket.messages[\(index)]")
+        }
         return places
     }
 }

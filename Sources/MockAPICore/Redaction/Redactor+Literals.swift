@@ -73,6 +73,7 @@ extension Redactor {
             interaction[keyPath: keyPath] = replaced
             report.note(place + "\(side) body", rule, count: total)
         }
+        replaceInMessages(&interaction, place: place, rule: rule, report: &report, replace: replace)
     }
 
     private static func percentEncoded(_ bytes: [UInt8], plusForSpace: Bool) -> [UInt8] {

@@ -42,8 +42,8 @@ extension Redactor {
         }
     }
 
-    private func scrubShapes(in body: inout Body, side: String, scope: Scope, report: inout RedactionReport,
-                             scrubbed: inout [SecretLiteral]) {
+    func scrubShapes(in body: inout Body, side: String, scope: Scope, report: inout RedactionReport,
+                     scrubbed: inout [SecretLiteral]) {
         switch body {
         case .none, .binary: return
         case .text, .json, .chunks: break

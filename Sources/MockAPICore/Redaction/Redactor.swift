@@ -82,6 +82,7 @@ package struct Redactor: Sendable {
         }
         scrubJSON(&interaction.request.body, side: "request", scope: scope, report: &report, scrubbed: &scrubbed)
         scrubJSON(&interaction.response.body, side: "response", scope: scope, report: &report, scrubbed: &scrubbed)
+        scrubMessages(&interaction, scope: scope, report: &report, scrubbed: &scrubbed)
         if rules.credentialShapes { scrubShapes(&interaction, scope: scope, report: &report, scrubbed: &scrubbed) }
         for secret in scrubbed where isWorthHunting(secret.value) {
             replaceEverywhere(secret, rule: "echo of \(secret.name)", in: &interaction, place: scope.place, report: &report)

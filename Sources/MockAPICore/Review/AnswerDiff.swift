@@ -13,6 +13,11 @@ package enum AnswerDiff {
             changes.append(ReviewChange(.status, old: String(was.status), new: String(now.status), breaking: was.status / 100 != now.status / 100))
         }
         changes += headerChanges(volatile.stable(was.headers), volatile.stable(now.headers))
+        if !ConversationMeaning.same(old.webSocket, new.webSocket) {
+            changes.append(ReviewChange(
+                .stream, old: "WebSocket " + ConversationMeaning.describe(old.webSocket),
+                new: "WebSocket " + ConversationMeaning.describe(new.webSocket)))
+        }
         guard !AnswerMeaning.sameBody(was.body, now.body) else { return changes }
         switch (was.body, now.body) {
         case (.chunks(let before), .chunks(let after)):

@@ -7,7 +7,7 @@ package enum AnswerMeaning {
     package static func same(_ old: Interaction, _ new: Interaction, volatile: VolatileHeaders) -> Bool {
         old.response.status == new.response.status && old.upstream == new.upstream && old.mount == new.mount
             && volatile.stable(old.response.headers) == volatile.stable(new.response.headers)
-            && sameBody(old.response.body, new.response.body)
+            && sameBody(old.response.body, new.response.body) && ConversationMeaning.same(old.webSocket, new.webSocket)
     }
 
     /// Bodies equal in meaning: streams by their chunks' bytes and how they ended (not their times); other bodies

@@ -7,7 +7,8 @@ import MockAPIJSON
 ///
 /// `mockapi import` reads the file back to the same interactions: what HAR has no field for (a mount, a missing
 /// upstream, `recordedAt` or `durationMs`, the release that recorded it) goes in a custom `_mockapi` member of the
-/// entry, which other tools ignore.
+/// entry, which other tools ignore. A WebSocket conversation's messages go in `_webSocketMessages`, as Chrome's devtools
+/// write them (``HARWebSocketMessages``).
 package struct HARExporter: Sendable {
     /// The `log.creator.version` written.
     package let creatorVersion: String
@@ -63,6 +64,10 @@ package struct HARExporter: Sendable {
         if started == nil { extra.append(JSONMember("recordedAt", interaction.recordedAt.map(JSONValue.string) ?? .null)) }
         if interaction.durationMs == nil { extra.append(JSONMember("durationMs", .null)) }
         if let version = interaction.recordedWith { extra.append(JSONMember("recordedWith", .string(version))) }
+        if let conversation = interaction.webSocket {
+            members.append(JSONMember("_webSocketMessages", HARWebSocketMessages.jsonValue(conversation)))
+            if let kept = HARWebSocketMessages.extra(conversation) { extra.append(JSONMember("webSocket", kept)) }
+        }
         if !extra.isEmpty { members.append(JSONMember("_mockapi", .object(extra))) }
         return .object(members)
     }

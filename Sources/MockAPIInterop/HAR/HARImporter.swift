@@ -16,7 +16,8 @@ import MockAPIJSON
 /// A file written by `mockapi export` (creator `mockapi`) is read back exactly: headers as they are, bodies as they
 /// are, and the `_mockapi` member of each entry restores what HAR has no field for (mount, missing upstream,
 /// `recordedAt` or `durationMs`, a `recordedAt` that is not an ISO 8601 date-time). A streamed body's pieces and their
-/// times are read from `response.content._chunks` (and `_cut`), whoever wrote the file. Custom fields of other tools
+/// times are read from `response.content._chunks` (and `_cut`), whoever wrote the file, and a `101` entry's WebSocket
+/// messages from `_webSocketMessages` (``HARWebSocketMessages``; a `ws`/`wss` URL is kept as `http`/`https`). Custom fields of other tools
 /// are ignored, as the HAR specification asks.
 struct HARImporter {
     let file: String
@@ -70,7 +71,7 @@ struct HARImporter {
         ], customPrefix: true, warnings: &warnings)
         let urlField = try request.required("url")
         let url = try ImportedRequestLine.url(
-            try urlField.string(), noun: "URL", file: file, at: urlField.path, failure: urlField.failure, warnings: &warnings)
+            HARWebSocketMessages.httpURL(try urlField.string()), noun: "URL", file: file, at: urlField.path, failure: urlField.failure, warnings: &warnings)
         let method = try request.required("method")
         let methodName = try ImportedRequestLine.method(try method.string(), example: "GET", failure: method.failure)
         let statusField = try response.required("status")
@@ -117,6 +118,10 @@ struct HARImporter {
             durationMs: try entry.optional("time")?.number())
         if let duration = interaction.durationMs, duration < 0 { interaction.durationMs = nil }
         if exact, let extra = entry.optional("_mockapi") { try restore(extra, into: &interaction) }
+        if let messages = entry.optional("_webSocketMessages"), status == 101 {
+            interaction.webSocket = try HARWebSocketMessages.conversation(
+                messages, exact: exact, extra: exact ? entry.optional("_mockapi") : nil)
+        }
         return interaction
     }
 

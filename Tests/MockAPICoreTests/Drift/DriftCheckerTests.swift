@@ -52,6 +52,18 @@ struct DriftCheckerTests {
             == "mockapi drift: 2 interactions in 1 cassette: 1 checked, no drift, 1 skipped (304 Not Modified)")
     }
 
+    /// A WebSocket handshake is not sent: drift compares HTTP answers, and a conversation is not one.
+    @Test func webSocketConversations_areSkipped() async {
+        let upstream = LiveAPIDouble { _, _ throws(UpstreamError) in .json(#"{"id":1}"#) }
+        var handshake = Interaction.make("GET", "/events", status: 101)
+        handshake.webSocket = WebSocketConversation()
+        let results = await checker(upstream).check([.make([.json("/x", #"{"id":1}"#), handshake])])
+        #expect(results.map(\.outcome) == [.checked, .skipped(.webSocket)])
+        #expect(upstream.requests.count == 1)
+        #expect(DriftReport(results: results, cassettes: 1).summary
+            == "mockapi drift: 2 interactions in 1 cassette: 1 checked, no drift, 1 skipped (WebSocket conversations)")
+    }
+
     @Test func concurrency_isBounded_andProgressCountsToTheEnd() async {
         let upstream = LiveAPIDouble { _, _ throws(UpstreamError) in .json(#"{"id":1}"#) }
         let seen = Mutex<[String]>([])

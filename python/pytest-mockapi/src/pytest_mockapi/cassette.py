@@ -46,6 +46,12 @@ class CassetteUse:
         return self.base_url or ""
 
     @property
+    def ws_url(self):
+        """`base_url` as a WebSocket URL (`ws://127.0.0.1:PORT/@name`), for a client that connects to a realtime API."""
+        base = self.base_url or ""
+        return "ws" + base[len("http"):] if base.startswith("http") else base
+
+    @property
     def recording(self):
         """Whether requests go to the upstream (and are written) rather than answered from the cassette alone."""
         return self._staging is not None
