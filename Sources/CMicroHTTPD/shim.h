@@ -1,8 +1,8 @@
 #ifndef MOCKAPI_CMICROHTTPD_SHIM_H
 #define MOCKAPI_CMICROHTTPD_SHIM_H
 
-// Adapters for the parts of libmicrohttpd that Swift cannot call: the variadic MHD_start_daemon and
-// MHD_get_connection_info, the va_list logger, and a cast macro. Nothing else: what mockapi decides about a request
+// Adapters for the parts of libmicrohttpd that Swift cannot call: the variadic MHD_start_daemon,
+// MHD_get_connection_info and MHD_upgrade_action, the va_list logger, and a cast macro. Nothing else: what mockapi decides about a request
 // is Swift (Sources/MockAPIServer).
 
 #include <stdarg.h>
@@ -113,6 +113,12 @@ static inline ssize_t mockapi_mhd_content_reader_error(void) {
 /// What a content reader returns at the end of a body of unknown length (a stream): a macro with a cast Swift does not import.
 static inline ssize_t mockapi_mhd_content_reader_end(void) {
     return MHD_CONTENT_READER_END_OF_STREAM;
+}
+
+/// Hands an upgraded connection's socket back to libmicrohttpd, which closes it: MHD_upgrade_action with
+/// MHD_UPGRADE_ACTION_CLOSE (variadic, which Swift does not call).
+static inline enum MHD_Result mockapi_mhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh) {
+    return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE);
 }
 
 #endif

@@ -174,6 +174,8 @@ extension ServerContext {
             return queued
         case .truncated(let response, let sentBytes):
             return queue(NativeResponse.truncated(response, sentBytes: sentBytes), connection, state)
+        case .webSocket(let upgrade):
+            return sendUpgrade(upgrade, connection, state)
         case .reset:
             state.answered = true
             ConnectionSocket.reset(connection)

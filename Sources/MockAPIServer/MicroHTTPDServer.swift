@@ -17,6 +17,8 @@ package final class MicroHTTPDServer: Sendable {
     package let baseURL: String
 
     private let running: RunningDaemon
+    /// The context's conversations, kept here too: the context goes with the daemon.
+    private let webSockets: UpgradedSockets
     private let stopped = Atomic<Bool>(false)
 
     /// Starts serving `responder` on a socket bound beforehand (see ``ListenSocket``), which the server takes over;
@@ -27,7 +29,8 @@ package final class MicroHTTPDServer: Sendable {
         }
         let context = ServerContext(
             responder: responder, maxBodyBytes: configuration.maxBodyBytes, maxBodySetting: configuration.maxBodySetting,
-            connectionTimeout: configuration.connectionTimeout, logger: logger)
+            connectionTimeout: configuration.connectionTimeout, maxWebSocketMessageBytes: configuration.maxWebSocketMessageBytes,
+            logger: logger)
         let retained = Unmanaged.passRetained(context)
 
         var settings = mockapi_mhd_settings()
@@ -36,7 +39,8 @@ package final class MicroHTTPDServer: Sendable {
         // Suppressing libmicrohttpd's own Date lets a recorded Date through unduplicated; mockapi adds one to answers
         // it makes up itself.
         settings.flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue
-            | MHD_USE_SUPPRESS_DATE_NO_CLOCK.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue)
+            | MHD_USE_SUPPRESS_DATE_NO_CLOCK.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            | MHD_ALLOW_UPGRADE.rawValue)
         settings.listen_socket = descriptor
         settings.thread_pool_size = UInt32(max(configuration.threads, 1))
         settings.connection_timeout = UInt32(max(configuration.connectionTimeout, 0))
@@ -67,6 +71,7 @@ package final class MicroHTTPDServer: Sendable {
         self.port = listener.port
         self.baseURL = listener.baseURL
         self.running = RunningDaemon(daemon: started, context: retained)
+        self.webSockets = context.webSockets
     }
 
     /// Binds `configuration`'s host and port and serves `responder`, for a responder that does not need the server's
@@ -77,15 +82,20 @@ package final class MicroHTTPDServer: Sendable {
 
     /// Stops accepting, cancels deferred work (delays answer at once, upstream calls fail), cuts the streams waiting
     /// for their next chunk, and waits until every parked connection has been resumed and, for at most a second, until
-    /// the answers they were given have been sent, then closes every connection. Safe to call twice.
+    /// the answers they were given have been sent; ends the open WebSocket conversations (close code 1001) and waits
+    /// until their sockets are handed back; then closes every connection. Safe to call twice.
     package func stop() async {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let context = running.context.takeUnretainedValue()
         await context.deferred.cancelAndWait()
         await context.pacing.close()
         await context.deferred.deliveries(atMost: .seconds(1))
+        await context.webSockets.close()
         running.stop()
     }
+
+    /// WebSocket conversations open now.
+    package var openWebSockets: Int { webSockets.openCount }
 
     deinit {
         // A server dropped without stop() still closes its socket and threads, but only once every parked connection
@@ -94,7 +104,7 @@ package final class MicroHTTPDServer: Sendable {
         if !stopped.exchange(true, ordering: .acquiringAndReleasing) {
             let running = self.running
             let context = running.context.takeUnretainedValue()
-            context.deferred.close { context.pacing.close { running.stop() } }
+            context.deferred.close { context.pacing.close { context.webSockets.close { running.stop() } } }
         }
     }
 }
@@ -125,13 +135,17 @@ final class ServerContext: Sendable {
     let deferred = DeferredWork()
     /// Resumes replayed streams when their next chunk is due.
     let pacing = PacingClock()
+    /// The upgraded connections' conversations.
+    let webSockets: UpgradedSockets
     /// Cuts connections whose request takes longer than the connection timeout to arrive; nil without a timeout.
     let deadlines: RequestDeadlines?
     /// Handed to libmicrohttpd's logger option; lives as long as this context.
     nonisolated(unsafe) let mhdLogger: UnsafeMutablePointer<mockapi_mhd_logger>
 
-    init(responder: any Responder, maxBodyBytes: Int, maxBodySetting: String?, connectionTimeout: Int, logger: Logger) {
+    init(responder: any Responder, maxBodyBytes: Int, maxBodySetting: String?, connectionTimeout: Int,
+         maxWebSocketMessageBytes: Int, logger: Logger) {
         self.responder = responder
+        self.webSockets = UpgradedSockets(maxMessageBytes: maxWebSocketMessageBytes, logger: logger)
         self.deadlines = connectionTimeout > 0 ? RequestDeadlines(seconds: connectionTimeout, logger: logger) : nil
         if case .only(let names) = responder.headerNeeds {
             wantedHeaders = Set(names.map { $0.lowercased() })

@@ -28,6 +28,8 @@ final class RequestState {
     /// Deferred replies this request's connection took up (``DeferredWork/deliveryStarted()``); the request-completed
     /// callback ends them.
     var deliveries = 0
+    /// What runs the conversation once a `101` is sent (``Reply/webSocket(_:)``); read by the upgrade callback.
+    var webSocket: (any WebSocketHandler)?
 
     init(connection: ConnectionState, target: String) {
         self.connection = connection

@@ -22,6 +22,9 @@ package struct ServerConfiguration: Sendable {
     /// as 32 KiB, 128 KiB is measurably slower, 1 MiB ran at a sixth of the speed (scripts/bench). 64 KiB takes a
     /// target of about 60 KB, e.g. 10,000 short query parameters.
     package var headerMemoryBytes: Int
+    /// Largest WebSocket message accepted from a client, whole or in fragments; larger closes the conversation with
+    /// 1009. 16 MiB by default.
+    package var maxWebSocketMessageBytes: Int
     /// HTTPS with this certificate and key (libmicrohttpd's own TLS); nil serves plain HTTP.
     package var tls: TLSMaterial?
 
@@ -30,7 +33,8 @@ package struct ServerConfiguration: Sendable {
 
     package init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionTimeout: Int = 30,
                 connectionLimit: Int = 1024, maxBodyBytes: Int = 16 << 20, maxBodySetting: String? = nil,
-                headerMemoryBytes: Int = 64 << 10, tls: TLSMaterial? = nil) {
+                headerMemoryBytes: Int = 64 << 10, maxWebSocketMessageBytes: Int = 16 << 20, tls: TLSMaterial? = nil) {
+        self.maxWebSocketMessageBytes = maxWebSocketMessageBytes
         self.host = host
         self.port = port
         self.threads = threads

@@ -27,6 +27,13 @@ package struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("max-body"), help: ArgumentHelp("Largest request body accepted; larger gets 413. Examples: 512k, 16MB.", valueName: "size"))
     package var maxBody: ByteSize = ByteSize(bytes: 16 << 20)
 
+    @Option(
+        name: .customLong("max-message"),
+        help: ArgumentHelp(
+            "Largest WebSocket message accepted from a client, whole or in fragments; larger closes the conversation "
+                + "with 1009. Examples: 64k, 16MB.", valueName: "size"))
+    package var maxMessage: ByteSize = ByteSize(bytes: 16 << 20)
+
     @Option(help: ArgumentHelp("Seconds an idle connection stays open, and the most a request may take to arrive.", valueName: "seconds"))
     package var timeout = 30
 
@@ -84,6 +91,6 @@ package struct ServerOptions: ParsableArguments {
     func configuration() throws(TLSError) -> ServerConfiguration {
         ServerConfiguration(
             host: host, port: port, threads: threads, connectionTimeout: timeout, maxBodyBytes: maxBody.bytes,
-            maxBodySetting: "--max-body", tls: try tls.material())
+            maxBodySetting: "--max-body", maxWebSocketMessageBytes: maxMessage.bytes, tls: try tls.material())
     }
 }

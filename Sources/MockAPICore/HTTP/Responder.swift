@@ -20,6 +20,8 @@ package enum Reply: Sendable {
     /// The status line and headers with the `Content-Length` of the whole body, then only the first `sentBytes` bytes
     /// of the body, then the engine closes the connection. For fault injection.
     case truncated(HTTPResponse, sentBytes: Int)
+    /// `101 Switching Protocols`, then a WebSocket conversation over the connection (``WebSocketUpgrade``).
+    case webSocket(WebSocketUpgrade)
 }
 
 /// Which request headers the engine must collect before calling a responder. Collecting none is the fast path.
@@ -63,6 +65,10 @@ extension Reply {
             await Reply.collect(head, body, producer)
         case .truncated(let response, let sentBytes):
             HTTPResponse(status: response.status, headers: response.headers, body: Array(response.body.prefix(max(sentBytes, 0))))
+        case .webSocket(let upgrade):
+            // In process there is no connection to switch: the 101 as the engine would send it, without the
+            // conversation.
+            HTTPResponse(status: 101, headers: upgrade.headers)
         }
     }
 }

@@ -57,6 +57,9 @@ public struct JournalEntry: Sendable {
     /// Set for a streamed answer: its chunks, its duration, and whether the client went away before its end (noted
     /// when it happens, after the entry is first kept).
     public package(set) var stream: StreamSummary?
+    /// Set for a WebSocket handshake answered with a conversation: its messages each way and how it ended (noted as
+    /// it goes, after the entry is first kept).
+    public package(set) var webSocket: ConversationSummary?
 }
 
 /// Every request the server answered: exact counts since start, and the most recent entries (a bounded ring, so a
@@ -112,7 +115,7 @@ package final class Journal: Sendable {
     @discardableResult
     package func record(_ request: HTTPRequest, status: Int, outcome: JournalEntry.Outcome, scope: String? = nil,
                         operation: String? = nil, matchedAs: JournalEntry.MatchKind? = nil, headersNotSent: [String] = [],
-                        stream: StreamSummary? = nil) -> Int {
+                        stream: StreamSummary? = nil, webSocket: ConversationSummary? = nil) -> Int {
         let time = Journal.now()
         let capacity = self.capacity
         return state.withLock { state in
@@ -121,7 +124,7 @@ package final class Journal: Sendable {
                 JournalEntry(
                     sequence: state.sequence, time: time, method: request.method, path: request.path,
                     query: request.query, operation: operation, matchedAs: matchedAs, status: status, outcome: outcome, scope: scope,
-                    headersNotSent: headersNotSent, stream: stream),
+                    headersNotSent: headersNotSent, stream: stream, webSocket: webSocket),
                 capacity: capacity)
             return state.sequence
         }
@@ -136,6 +139,18 @@ package final class Journal: Sendable {
             let index = (state.start + state.ring.count - 1 - newestFirstOffset) % state.ring.count
             guard state.ring[index].sequence == sequence else { return }
             state.ring[index].stream?.clientWentAway = departure
+        }
+    }
+
+    /// Changes the conversation summary of the entry `sequence` (if it is still kept).
+    package func noteConversation(sequence: Int, _ change: (inout ConversationSummary) -> Void) {
+        state.withLock { state in
+            let newestFirstOffset = state.sequence - sequence
+            guard newestFirstOffset >= 0, newestFirstOffset < state.ring.count else { return }
+            let index = (state.start + state.ring.count - 1 - newestFirstOffset) % state.ring.count
+            guard state.ring[index].sequence == sequence, var summary = state.ring[index].webSocket else { return }
+            change(&summary)
+            state.ring[index].webSocket = summary
         }
     }
 

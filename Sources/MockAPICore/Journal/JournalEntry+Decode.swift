@@ -43,7 +43,8 @@ extension JournalEntry {
             matchedAs: json["matchedAs"]?.stringValue.flatMap(JournalEntry.MatchKind.init(rawValue:)),
             status: try integer("status"), outcome: outcome, scope: json["scope"]?.stringValue,
             headersNotSent: json["headersNotSent"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-            stream: try json["stream"].map { value throws(JournalDecodingError) in try StreamSummary(json: value) })
+            stream: try json["stream"].map { value throws(JournalDecodingError) in try StreamSummary(json: value) },
+            webSocket: try json["webSocket"].map { value throws(JournalDecodingError) in try ConversationSummary(json: value) })
     }
 
     /// The inverse of ``iso8601(_:)``: `2026-11-21T10:00:00.123Z` as seconds since 1970.
@@ -103,7 +104,11 @@ extension UnmatchedReport {
         }
         self.init(
             method: method, path: path, query: request["query"]?.stringValue, operation: request["operation"]?.stringValue,
-            reason: reason, nearest: nearest, matchRules: (json["matchRules"]?.arrayValue ?? []).compactMap(\.stringValue))
+            reason: reason, nearest: nearest, matchRules: (json["matchRules"]?.arrayValue ?? []).compactMap(\.stringValue),
+            webSocketMessage: request["webSocketMessage"].flatMap { value -> Int? in
+                guard case .number(let text) = value else { return nil }
+                return Int(text)
+            })
     }
 
     /// The reason in "mockapi: <reason>: <method> <target>": between the prefix and the last ": <method> ".

@@ -34,6 +34,7 @@ extension JournalEntry {
             members.append(JSONMember("headersNotSent", .array(headersNotSent.map { .string($0) })))
         }
         if let stream { members.append(JSONMember("stream", stream.jsonValue)) }
+        if let webSocket { members.append(JSONMember("webSocket", webSocket.jsonValue)) }
         return .object(members)
     }
 

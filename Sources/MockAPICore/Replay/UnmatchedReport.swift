@@ -17,9 +17,13 @@ public struct UnmatchedReport: Sendable, Equatable {
     /// The match rules in force (``MatchRules/descriptions``: `ignore json $.n`), so a reader knows what was compared;
     /// empty when everything was.
     public let matchRules: [String]
+    /// For a WebSocket conversation's client message that differed from the recording (or came after its last): the
+    /// message's index among the client's messages, from 0. The method, path and query are then the handshake's.
+    public let webSocketMessage: Int?
 
     package init(method: String, path: String, query: String?, operation: String? = nil, reason: String, nearest: [NearMiss],
-                 matchRules: [String] = []) {
+                 matchRules: [String] = [], webSocketMessage: Int? = nil) {
+        self.webSocketMessage = webSocketMessage
         self.method = method
         self.path = path
         self.query = query
@@ -51,6 +55,7 @@ public struct UnmatchedReport: Sendable, Equatable {
         var request: [JSONMember] = [JSONMember("method", .string(method)), JSONMember("path", .string(path))]
         if let query { request.append(JSONMember("query", .string(query))) }
         if let operation { request.append(JSONMember("operation", .string(operation))) }
+        if let webSocketMessage { request.append(JSONMember("webSocketMessage", .integer(webSocketMessage))) }
         var members = [
             JSONMember("error", .string("mockapi: \(reason): \(method) \(described)")),
             JSONMember("request", .object(request)),
