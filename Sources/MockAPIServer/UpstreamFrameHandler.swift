@@ -42,11 +42,11 @@ final class UpstreamFrameHandler: ChannelInboundHandler {
         case .text:
             let bytes = Array(buffer: frame.unmaskedData)
             guard String(validating: bytes, as: UTF8.self) != nil else {
-                return fail(code: 1007, reason: "a text message that is not UTF-8")
+                return fail(code: WebSocketCloseCode.invalidData, reason: "a text message that is not UTF-8")
             }
-            if !closeSent { continuation.yield(.message(binary: false, bytes: bytes, at: arrived)) }
+            if !closeSent { continuation.yield(.message(.text(bytes), at: arrived)) }
         case .binary:
-            if !closeSent { continuation.yield(.message(binary: true, bytes: Array(buffer: frame.unmaskedData), at: arrived)) }
+            if !closeSent { continuation.yield(.message(.binary(Array(buffer: frame.unmaskedData)), at: arrived)) }
         case .ping:
             guard !closeSent else { return }
             write(WebSocketFrame(fin: true, opcode: .pong, maskKey: maskKey, data: frame.unmaskedData), context: context)
@@ -55,7 +55,7 @@ final class UpstreamFrameHandler: ChannelInboundHandler {
         case .connectionClose:
             var payload = frame.unmaskedData
             // No code in the frame: RFC 6455's 1005, "no status received".
-            let code = payload.readInteger(as: UInt16.self) ?? 1005
+            let code = payload.readInteger(as: UInt16.self) ?? WebSocketCloseCode.noStatus
             let reason = payload.readString(length: payload.readableBytes) ?? ""
             // Told first: closing the channel (below, or once the echo is written) ends it abruptly otherwise.
             end(UpstreamWebSocketEnding(code: code, reason: reason, at: arrived))
@@ -68,7 +68,7 @@ final class UpstreamFrameHandler: ChannelInboundHandler {
                 context.writeAndFlush(wrapOutboundOut(echo)).whenComplete { [context] _ in context.close(promise: nil) }
             }
         default:
-            fail(code: 1002, reason: "an unexpected \(frame.opcode) frame")
+            fail(code: WebSocketCloseCode.protocolError, reason: "an unexpected \(frame.opcode) frame")
         }
     }
 
@@ -76,9 +76,9 @@ final class UpstreamFrameHandler: ChannelInboundHandler {
         switch error {
         case NIOWebSocketError.invalidFrameLength, NIOWebSocketFrameAggregator.Error.accumulatedFrameSizeIsTooLarge,
             NIOWebSocketFrameAggregator.Error.tooManyFragments:
-            fail(code: 1009, reason: "a message over mockapi's limit of \(maximumMessageBytes) bytes")
+            fail(code: WebSocketCloseCode.messageTooBig, reason: "a message over mockapi's limit of \(maximumMessageBytes) bytes")
         case is NIOWebSocketError, is NIOWebSocketFrameAggregator.Error:
-            fail(code: 1002, reason: "a malformed frame (\(error))")
+            fail(code: WebSocketCloseCode.protocolError, reason: "a malformed frame (\(error))")
         default:
             // The connection failed (reset, TLS): it ends abruptly.
             context.close(promise: nil)
@@ -91,10 +91,11 @@ final class UpstreamFrameHandler: ChannelInboundHandler {
     }
 
     /// Sends one message (from the client, through the recorder); nothing once a close frame went out.
-    func send(binary: Bool, _ bytes: [UInt8]) {
+    func send(_ message: WebSocketMessage) {
         guard let context, !closeSent else { return }
         let frame = WebSocketFrame(
-            fin: true, opcode: binary ? .binary : .text, maskKey: maskKey, data: context.channel.allocator.buffer(bytes: bytes))
+            fin: true, opcode: message.isBinary ? .binary : .text, maskKey: maskKey,
+            data: context.channel.allocator.buffer(bytes: message.bytes))
         write(frame, context: context)
     }
 
@@ -146,20 +147,9 @@ final class UpstreamFrameHandler: ChannelInboundHandler {
     /// received) is never sent: its frame is empty.
     private func closePayload(code: UInt16, reason: String) -> ByteBuffer {
         var buffer = ByteBuffer()
-        guard code != 1005 else { return buffer }
+        guard code != WebSocketCloseCode.noStatus else { return buffer }
         buffer.writeInteger(code)
-        buffer.writeBytes(UpstreamFrameHandler.utf8Prefix(reason, maximumBytes: 123))
+        buffer.writeString(WebSocketCloseCode.fitting(reason))
         return buffer
-    }
-
-    /// The longest prefix of `text` in at most `maximumBytes` bytes that does not split a character.
-    static func utf8Prefix(_ text: String, maximumBytes: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for character in text {
-            let encoded = Array(String(character).utf8)
-            guard bytes.count + encoded.count <= maximumBytes else { break }
-            bytes += encoded
-        }
-        return bytes
     }
 }

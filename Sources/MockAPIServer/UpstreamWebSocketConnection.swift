@@ -28,8 +28,8 @@ final class UpstreamWebSocketConnection: UpstreamWebSocket {
     /// The most fragments one message may come in.
     static let maximumFragments = 1 << 16
 
-    func send(binary: Bool, _ bytes: [UInt8]) {
-        run { $0.send(binary: binary, bytes) }
+    func send(_ message: WebSocketMessage) {
+        run { $0.send(message) }
     }
 
     func close(code: UInt16, reason: String) {

@@ -25,8 +25,8 @@ import Testing
 
     private static func messages(_ events: [UpstreamWebSocketEvent]) -> [String] {
         events.compactMap { event in
-            guard case .message(let binary, let bytes, _) = event else { return nil }
-            return binary ? "binary \(bytes)" : String(decoding: bytes, as: UTF8.self)
+            guard case .message(let message, _) = event else { return nil }
+            return message.isBinary ? "binary \(message.bytes)" : String(decoding: message.bytes, as: UTF8.self)
         }
     }
 
@@ -63,9 +63,9 @@ import Testing
         #expect(sent.headers["Sec-WebSocket-Protocol"] == ["graphql-transport-ws, other"])
         #expect(sent.headers["Host"] == [String(server.url.dropFirst("http://".count))])
 
-        peer.send(binary: false, Array("four".utf8))
-        peer.send(binary: true, [1, 2, 3])
-        peer.send(binary: false, Array("bye".utf8))
+        peer.send(.text(Array("four".utf8)))
+        peer.send(.binary([1, 2, 3]))
+        peer.send(.text(Array("bye".utf8)))
         let events = await Self.drain(peer)
         #expect(Self.messages(events) == [#"{"type":"hello"}"#, #"{"echo":4}"#, "binary [3, 2, 1]"])
         let end = try #require(Self.ending(events))

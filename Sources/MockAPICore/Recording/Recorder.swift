@@ -15,6 +15,10 @@ package final class Recorder: Responder {
 
     package let routes: UpstreamRoutes
     package let upstream: any Upstream
+    /// Where WebSocket handshakes go; nil: they are forwarded as plain requests.
+    package let webSockets: (any WebSocketUpstream)?
+    /// The writes of conversations that ended, which the end of the recording waits for.
+    package let conversationWrites: ConversationWrites
     package let redactor: Redactor
     package let writer: CassetteWriter
     package let journal: Journal
@@ -39,12 +43,15 @@ package final class Recorder: Responder {
 
     /// - Parameter clientBaseURL: the proxy's own base URL; upstream URLs in what the client receives are rewritten to
     ///   it, so the client's next request (a `next` page, a redirect) comes through the proxy too. Nil: not rewritten.
-    package init(routes: UpstreamRoutes, upstream: any Upstream, redactor: Redactor, writer: CassetteWriter,
+    package init(routes: UpstreamRoutes, upstream: any Upstream, webSockets: (any WebSocketUpstream)? = nil,
+                conversationWrites: ConversationWrites = ConversationWrites(), redactor: Redactor, writer: CassetteWriter,
                 journal: Journal = Journal(), statistics: RecorderStatistics = RecorderStatistics(), cassetteName: String,
                 maximumBodyBytes: Int = 256 << 20, clientBaseURL: String? = nil, previous: PreviousRecording? = nil,
                 version: String? = nil, logger: Logger) {
         self.routes = routes
         self.upstream = upstream
+        self.webSockets = webSockets
+        self.conversationWrites = conversationWrites
         self.redactor = redactor
         self.writer = writer
         self.journal = journal
@@ -68,6 +75,9 @@ package final class Recorder: Responder {
         guard let (route, upstreamPath) = routes.route(for: request.path) else {
             return failure(request, status: 404, cause: "no upstream", message: "no upstream is mounted for \(request.path) "
                 + "(mounted: \(routes.mounts.joined(separator: ", ")))")
+        }
+        if let webSockets, WebSocketHandshakeHeaders.isUpgrade(method: request.method, request.headers) {
+            return replyToHandshake(request, route: route, upstreamPath: upstreamPath, upstream: webSockets)
         }
         let headers = ProxyHeaders.forwarded(request.headers)
         let url = route.upstream + upstreamPath + (request.query.map { "?" + $0 } ?? "")

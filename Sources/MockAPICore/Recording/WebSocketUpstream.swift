@@ -20,7 +20,7 @@ package protocol UpstreamWebSocket: Sendable {
     /// What the upstream sends, in order; ends after ``UpstreamWebSocketEvent/closed(_:)``, which always comes once.
     var events: AsyncStream<UpstreamWebSocketEvent> { get }
     /// Sends one message as one frame of its kind.
-    func send(binary: Bool, _ bytes: [UInt8])
+    func send(_ message: WebSocketMessage)
     /// Sends a close frame with `code` and `reason` and closes the connection once the upstream answers it (or after
     /// a short wait). Later calls do nothing.
     func close(code: UInt16, reason: String)
@@ -30,8 +30,8 @@ package protocol UpstreamWebSocket: Sendable {
 
 /// What arrives from the upstream, stamped when it arrived.
 package enum UpstreamWebSocketEvent: Sendable, Equatable {
-    /// A whole text (UTF-8 checked) or binary message.
-    case message(binary: Bool, bytes: [UInt8], at: ContinuousClock.Instant)
+    /// A whole message (text checked for UTF-8).
+    case message(WebSocketMessage, at: ContinuousClock.Instant)
     /// The end of the upstream's part.
     case closed(UpstreamWebSocketEnding)
 }

@@ -1,0 +1,148 @@
+import Foundation
+import Logging
+import MockAPICore
+import MockAPIJSON
+import MockAPIServer
+import NIOHTTP1
+import Synchronization
+import TestSupport
+import Testing
+
+/// `mockapi record` in front of a WebSocket API (a stand-in NIO server on loopback), with a NIO WebSocket client:
+/// the conversation is relayed as it happens and recorded when it ends, scrubbed like any interaction.
+@Suite struct RecordWebSocketTests {
+    private static let logger: Logger = {
+        var logger = Logger(label: "record-websocket-tests")
+        logger.logLevel = .critical
+        return logger
+    }()
+
+    /// An API key in the handshake and a token in a message; both reach the upstream, neither the cassette.
+    private static let apiKey = "sk-live-4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c"
+    private static let sessionToken = "tok_9c8b7a6f5e4d3c2b1a0f9e8d"
+
+    /// A realtime API: a greeting, two events for each request, the binary frames it gets reversed, and a close
+    /// when asked to end.
+    private static func realtimeAPI() async throws -> StandInWebSocketServer {
+        try await StandInWebSocketServer(subprotocol: "realtime-v1") { incoming in
+            switch incoming {
+            case .open:
+                [.text(#"{"type":"session.created","session":{"id":"s1"}}"#)]
+            case .text(let text) where text.contains("response.create"):
+                [.text(#"{"type":"response.delta","delta":"Hi"}"#), .text(#"{"type":"response.done"}"#)]
+            case .text(let text) where text.contains("session.end"):
+                [.close(code: 1000, reason: "done")]
+            case .binary(let bytes):
+                [.binary(bytes.reversed())]
+            default:
+                []
+            }
+        }
+    }
+
+    private struct Recording {
+        let folder = TemporaryFolder()
+        let file: String
+        let app: RunningApp<Recorder>
+
+        init(upstream: String) throws {
+            file = folder.file("Fixtures/realtime.json")
+            let session = try RecordingSession(routes: UpstreamRoutes([UpstreamRoute(mount: "/", upstream: upstream)]), cassette: file)
+            app = try MockAPIApp.record(
+                session, configuration: ServerConfiguration(host: "127.0.0.1", port: 0), logger: RecordWebSocketTests.logger)
+        }
+
+        /// Opens a conversation through the recorder, as a client would.
+        func open(_ target: String, headers: MockAPICore.HTTPHeaders = []) async throws -> UpstreamHandshake {
+            let client = WebSocketUpstreamClient(options: .init(timeout: 10), maximumMessageBytes: 1 << 20)
+            return try await client.open(UpstreamRequest(method: "GET", url: "ws://127.0.0.1:\(app.port)" + target, headers: headers))
+        }
+    }
+
+    private static func next(_ events: inout AsyncStream<UpstreamWebSocketEvent>.Iterator) async -> String? {
+        guard case .message(let message, _)? = await events.next() else { return nil }
+        return message.isBinary ? "binary \(message.bytes)" : String(decoding: message.bytes, as: UTF8.self)
+    }
+
+    @Test func conversation_isRecorded_withHandshakeMessagesAndClose_scrubbed() async throws {
+        let upstream = try await Self.realtimeAPI()
+        let recording = try Recording(upstream: upstream.url)
+        do {
+            let handshake = try await recording.open(
+                "/v1/realtime?model=x",
+                headers: [("Authorization", "Bearer \(Self.apiKey)"), ("Sec-WebSocket-Protocol", "realtime-v1")])
+            guard case .upgraded(let head, let conversation, _) = handshake else {
+                Issue.record("not upgraded: \(handshake)")
+                throw CancellationError()
+            }
+            #expect(head.status == 101)
+            #expect(WebSocketHandshakeHeaders.subprotocol(in: head.headers) == "realtime-v1")
+            var events = conversation.events.makeAsyncIterator()
+            #expect(await Self.next(&events) == #"{"type":"session.created","session":{"id":"s1"}}"#)
+            conversation.send(.text(Array(#"{"type":"response.create","session_token":"\#(Self.sessionToken)"}"#.utf8)))
+            #expect(await Self.next(&events) == #"{"type":"response.delta","delta":"Hi"}"#)
+            #expect(await Self.next(&events) == #"{"type":"response.done"}"#)
+            conversation.send(.binary([0, 1, 2, 255]))
+            #expect(await Self.next(&events) == "binary [255, 2, 1, 0]")
+            conversation.send(.text(Array(#"{"type":"session.end"}"#.utf8)))
+            guard case .closed(let ending)? = await events.next() else {
+                Issue.record("no close")
+                throw CancellationError()
+            }
+            #expect(ending.code == 1000)
+            #expect(ending.reason == "done")
+        } catch is CancellationError {
+        } catch {
+            Issue.record(error)
+        }
+        try await recording.app.stop()
+        await upstream.stop()
+
+        // The upstream got the handshake and the messages as the client sent them.
+        let sent = try #require(upstream.log.handshakes.withLock { $0.first })
+        #expect(sent.uri == "/v1/realtime?model=x")
+        #expect(sent.headers["Authorization"] == ["Bearer \(Self.apiKey)"])
+        #expect(upstream.log.received.withLock { $0 }.contains(.text(#"{"type":"response.create","session_token":"\#(Self.sessionToken)"}"#)))
+
+        let raw = String(decoding: try FileIO.read(recording.file), as: UTF8.self)
+        #expect(!raw.contains(Self.apiKey))
+        #expect(!raw.contains(Self.sessionToken))
+        let interaction = try #require(try Cassette.load(file: recording.file).interactions.only)
+        #expect(interaction.request.method == "GET")
+        #expect(interaction.request.path == "/v1/realtime")
+        #expect(interaction.request.query == "model=x")
+        #expect(interaction.request.headers["authorization"] == "Bearer <redacted>")
+        #expect(interaction.request.headers["sec-websocket-protocol"] == "realtime-v1")
+        #expect(interaction.request.headers["sec-websocket-key"] == nil)
+        #expect(interaction.response.status == 101)
+        #expect(interaction.response.headers["sec-websocket-protocol"] == "realtime-v1")
+        #expect(interaction.response.headers["sec-websocket-accept"] == nil)
+        let conversation = try #require(interaction.webSocket)
+        #expect(conversation.subprotocol == "realtime-v1")
+        let sides = conversation.messages.map(\.from)
+        #expect(sides == [.server, .client, .server, .server, .client, .server, .client])
+        let texts = conversation.messages.map { $0.isBinary ? "binary \($0.bytes)" : String(decoding: $0.bytes, as: UTF8.self) }
+        #expect(texts == [
+            #"{"type":"session.created","session":{"id":"s1"}}"#,
+            #"{"type":"response.create","session_token":"<redacted>"}"#,
+            #"{"type":"response.delta","delta":"Hi"}"#,
+            #"{"type":"response.done"}"#,
+            "binary [0, 1, 2, 255]",
+            "binary [255, 2, 1, 0]",
+            #"{"type":"session.end"}"#,
+        ])
+        let times = conversation.messages.map(\.atMs)
+        #expect(times == times.sorted())
+        #expect(raw.contains(#""base64": "AAEC/w==""#) || raw.contains(#""base64":"AAEC/w==""#))
+        let close = try #require(conversation.close)
+        #expect(close.from == .server)
+        #expect(close.code == 1000)
+        #expect(close.reason == "done")
+        #expect(close.atMs >= (times.last ?? 0))
+    }
+}
+
+extension Array {
+    /// The one element, or nil when there are none or several.
+    fileprivate var only: Element? { count == 1 ? first : nil }
+}
