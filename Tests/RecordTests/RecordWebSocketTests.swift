@@ -140,6 +140,115 @@ import Testing
         #expect(close.reason == "done")
         #expect(close.atMs >= (times.last ?? 0))
     }
+
+    @Test func refusedUpgrade_isRecordedAsAnOrdinaryInteraction_andTheClientGetsIt() async throws {
+        let upstream = try await StandInWebSocketServer(refusing: .init(status: .forbidden, body: #"{"error":"forbidden"}"#)) { _ in [] }
+        let recording = try Recording(upstream: upstream.url)
+        do {
+            let handshake = try await recording.open("/v1/realtime", headers: [("Authorization", "Bearer \(Self.apiKey)")])
+            guard case .refused(let answer) = handshake else {
+                Issue.record("not refused: \(handshake)")
+                throw CancellationError()
+            }
+            #expect(answer.status == 403)
+            #expect(answer.body == Array(#"{"error":"forbidden"}"#.utf8))
+        } catch is CancellationError {
+        } catch {
+            Issue.record(error)
+        }
+        try await recording.app.stop()
+        await upstream.stop()
+        let interaction = try #require(try Cassette.load(file: recording.file).interactions.only)
+        #expect(interaction.request.path == "/v1/realtime")
+        #expect(interaction.request.headers["authorization"] == "Bearer <redacted>")
+        #expect(interaction.response.status == 403)
+        #expect(interaction.response.body.bytes == Array(#"{"error":"forbidden"}"#.utf8))
+        #expect(interaction.webSocket == nil)
+    }
+
+    /// The client closes: its close reaches the upstream; the conversation is recorded closed by the client, and the
+    /// journal has it with its message counts.
+    @Test func clientClose_isPassedOn_recorded_andJournaledWithCounts() async throws {
+        let upstream = try await Self.realtimeAPI()
+        let recording = try Recording(upstream: upstream.url)
+        do {
+            guard case .upgraded(_, let conversation, _) = try await recording.open("/v1/realtime") else {
+                Issue.record("not upgraded")
+                throw CancellationError()
+            }
+            var events = conversation.events.makeAsyncIterator()
+            #expect(await Self.next(&events) != nil)
+            conversation.send(.text(Array(#"{"type":"response.create"}"#.utf8)))
+            #expect(await Self.next(&events) == #"{"type":"response.delta","delta":"Hi"}"#)
+            #expect(await Self.next(&events) == #"{"type":"response.done"}"#)
+            conversation.close(code: 4000, reason: "bye")
+            while await events.next() != nil {}
+            await upstream.connectionClosed()
+        } catch is CancellationError {
+        } catch {
+            Issue.record(error)
+        }
+        try await recording.app.stop()
+        await upstream.stop()
+        #expect(upstream.log.received.withLock { $0.last } == .close(code: 4000, reason: "bye"))
+        let conversation = try #require(try Cassette.load(file: recording.file).interactions.only?.webSocket)
+        #expect(conversation.messages.map(\.from) == [.server, .client, .server, .server])
+        #expect(conversation.close == WebSocketConversation.Close(
+            from: .client, atMs: conversation.close?.atMs ?? -1, code: 4000, reason: "bye"))
+        let entry = try #require(recording.app.journal.entries().last)
+        #expect(entry.status == 101)
+        #expect(entry.webSocket == ConversationSummary(clientMessages: 1, serverMessages: 3, end: .clientClosed(code: 4000, reason: "bye")))
+        if case .recorded = entry.outcome {} else { Issue.record("journaled as \(entry.outcome)") }
+    }
+
+    /// The recorder stops mid-conversation: both sides get 1001, and what was said is on disk, the conversation noted
+    /// as still open (no close).
+    @Test func stoppingMidConversation_writesItOpen_andClosesBothSidesWith1001() async throws {
+        let upstream = try await Self.realtimeAPI()
+        let recording = try Recording(upstream: upstream.url)
+        var clientEnding: UpstreamWebSocketEnding?
+        do {
+            guard case .upgraded(_, let conversation, _) = try await recording.open("/v1/realtime") else {
+                Issue.record("not upgraded")
+                throw CancellationError()
+            }
+            var events = conversation.events.makeAsyncIterator()
+            #expect(await Self.next(&events) != nil)
+            conversation.send(.binary([7, 8]))
+            #expect(await Self.next(&events) == "binary [8, 7]")
+            try await recording.app.stop()
+            while let event = await events.next() {
+                if case .closed(let ending) = event { clientEnding = ending }
+            }
+            await upstream.connectionClosed()
+        } catch is CancellationError {
+        } catch {
+            Issue.record(error)
+        }
+        try await recording.app.stop()
+        await upstream.stop()
+        #expect(clientEnding?.code == 1001)
+        #expect(upstream.log.received.withLock { $0.last } == .close(code: 1001, reason: "mockapi is stopping"))
+        let conversation = try #require(try Cassette.load(file: recording.file).interactions.only?.webSocket)
+        #expect(conversation.messages.map(\.from) == [.server, .client, .server])
+        #expect(conversation.close == nil)
+    }
+
+    @Test func unreachableUpstream_answersTheHandshake502_recordingNothing() async throws {
+        let upstream = try await Self.realtimeAPI()
+        let url = upstream.url
+        await upstream.stop()
+        let recording = try Recording(upstream: url)
+        let handshake = try await recording.open("/v1/realtime")
+        try await recording.app.stop()
+        guard case .refused(let answer) = handshake else {
+            Issue.record("not refused: \(handshake)")
+            return
+        }
+        #expect(answer.status == 502)
+        #expect(answer.headers["x-mockapi-error"] == "refused")
+        #expect(try Cassette.load(file: recording.file).interactions.isEmpty)
+    }
 }
 
 extension Array {
