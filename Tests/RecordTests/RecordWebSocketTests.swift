@@ -249,6 +249,38 @@ import Testing
         #expect(answer.headers["x-mockapi-error"] == "refused")
         #expect(try Cassette.load(file: recording.file).interactions.isEmpty)
     }
+
+    /// `serve --record-missing`: a handshake no recording answers goes to the upstream and its conversation is
+    /// recorded as `mockapi record` records it.
+    @Test func recordMissing_recordsAConversationNoRecordingAnswers() async throws {
+        let upstream = try await Self.realtimeAPI()
+        let folder = TemporaryFolder()
+        let file = folder.file("Fixtures/new.json")
+        let session = try RecordingSession(routes: UpstreamRoutes([UpstreamRoute(mount: "/", upstream: upstream.url)]), cassette: file)
+        let app = try MockAPIApp.replay(
+            cassettes: [], recordingMissing: session, configuration: ServerConfiguration(host: "127.0.0.1", port: 0),
+            logger: Self.logger)
+        do {
+            let client = WebSocketUpstreamClient(options: .init(timeout: 10), maximumMessageBytes: 1 << 20)
+            let handshake = try await client.open(UpstreamRequest(method: "GET", url: "ws://127.0.0.1:\(app.port)/v1/realtime"))
+            guard case .upgraded(_, let conversation, _) = handshake else {
+                Issue.record("not upgraded: \(handshake)")
+                throw CancellationError()
+            }
+            var events = conversation.events.makeAsyncIterator()
+            #expect(await Self.next(&events) == #"{"type":"session.created","session":{"id":"s1"}}"#)
+            conversation.send(.text(Array(#"{"type":"session.end"}"#.utf8)))
+            while await events.next() != nil {}
+        } catch is CancellationError {
+        } catch {
+            Issue.record(error)
+        }
+        try await app.stop()
+        await upstream.stop()
+        let conversation = try #require(try Cassette.load(file: file).interactions.only?.webSocket)
+        #expect(conversation.messages.map(\.from) == [.server, .client])
+        #expect(conversation.close?.code == 1000)
+    }
 }
 
 extension Array {
