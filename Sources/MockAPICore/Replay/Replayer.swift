@@ -46,7 +46,7 @@ package final class Replayer: Responder {
     package let fallback: (any Responder)?
     /// The cassette a scoped base URL names, for the journal; nil for the plain base URL.
     package let scope: String?
-    private let onUnmatched: @Sendable (UnmatchedReport) -> Void
+    let onUnmatched: @Sendable (UnmatchedReport) -> Void
 
     /// - Parameter keysFrom: an index over these cassettes among others, whose request keys are reused when they
     ///   were made under the same matching rules (a scoped view borrows the plain view's).
@@ -136,6 +136,10 @@ package final class Replayer: Responder {
         }
         let place = index.places[position]
         let prepared = index.prepared(position)
+        if prepared.response.status == 101,
+            let conversation = index.cassettes[place.cassette].cassette.interactions[place.index].webSocket {
+            return (self.conversation(conversation, place: place, prepared: prepared, request: request), position)
+        }
         let reply = Reply.prepared(prepared)
         let stream = prepared.response.stream.map(StreamSummary.init)
         let sequence = journal.record(

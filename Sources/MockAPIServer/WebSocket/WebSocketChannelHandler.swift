@@ -52,10 +52,12 @@ final class WebSocketChannelHandler: ChannelInboundHandler, RemovableChannelHand
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // The decoder reads nothing more after an error, so the client's answering close frame would never be seen:
+        // the connection is closed once the close frame is written.
         if let error = error as? NIOWebSocketError, error == .invalidFrameLength {
-            refuse(WebSocketCloseCode.messageTooBig, "message larger than the server's limit of \(maxMessageBytes) bytes")
+            refuse(WebSocketCloseCode.messageTooBig, "message larger than the server's limit of \(maxMessageBytes) bytes", closeNow: true)
         } else if error is NIOWebSocketError || error is ByteToMessageDecoderError {
-            refuse(WebSocketCloseCode.protocolError, "malformed frame")
+            refuse(WebSocketCloseCode.protocolError, "malformed frame", closeNow: true)
         } else {
             // The socket failed (reset by the client): the connection is over.
             context.close(promise: nil)
@@ -124,10 +126,10 @@ final class WebSocketChannelHandler: ChannelInboundHandler, RemovableChannelHand
     }
 
     /// Closes with `code` because of the client's frames.
-    private func refuse(_ code: UInt16, _ reason: String) {
+    private func refuse(_ code: UInt16, _ reason: String, closeNow: Bool = false) {
         guard ending == nil else { return }
         ending = .refused(code: code, reason: reason)
-        sendClose(code: code, reason: reason, thenClose: false)
+        sendClose(code: code, reason: reason, thenClose: closeNow)
     }
 
     private func write(_ frame: WebSocketFrame, then: (@Sendable () -> Void)? = nil) {
