@@ -281,6 +281,55 @@ import Testing
         #expect(conversation.messages.map(\.from) == [.server, .client])
         #expect(conversation.close?.code == 1000)
     }
+
+    /// The client's side of a realtime session against `port`: what it received, in order, and how it ended.
+    private static func realtimeSession(port: Int, token: String) async throws -> [String] {
+        let client = WebSocketUpstreamClient(options: .init(timeout: 10), maximumMessageBytes: 1 << 20)
+        let handshake = try await client.open(UpstreamRequest(
+            method: "GET", url: "ws://127.0.0.1:\(port)/v1/realtime?model=x",
+            headers: [("Authorization", "Bearer \(apiKey)"), ("Sec-WebSocket-Protocol", "realtime-v1")]))
+        guard case .upgraded(let head, let conversation, _) = handshake else { return ["not upgraded: \(handshake)"] }
+        var transcript = ["101 \(WebSocketHandshakeHeaders.subprotocol(in: head.headers) ?? "no subprotocol")"]
+        var events = conversation.events.makeAsyncIterator()
+        func receive(_ count: Int) async {
+            for _ in 0..<count { transcript.append(await next(&events) ?? "nothing") }
+        }
+        await receive(1)
+        conversation.send(.text(Array(#"{"session_token":"\#(token)","type":"response.create"}"#.utf8)))
+        await receive(2)
+        conversation.send(.binary([0, 1, 2, 255]))
+        await receive(1)
+        conversation.send(.text(Array(#"{"type":"session.end"}"#.utf8)))
+        while let event = await events.next() {
+            if case .closed(let ending) = event { transcript.append("close \(ending.code.map(String.init) ?? "none") \(ending.reason)") }
+        }
+        return transcript
+    }
+
+    /// Recorded, then replayed by `mockapi serve`: the client gets the same messages, frame kinds and close (its own
+    /// token differs from the scrubbed one, which matches any value).
+    @Test func recordedConversation_replaysMessageForMessage() async throws {
+        let upstream = try await Self.realtimeAPI()
+        let recording = try Recording(upstream: upstream.url)
+        let recorded = try await Self.realtimeSession(port: recording.app.port, token: Self.sessionToken)
+        try await recording.app.stop()
+        await upstream.stop()
+        #expect(recorded == [
+            "101 realtime-v1",
+            #"{"type":"session.created","session":{"id":"s1"}}"#,
+            #"{"type":"response.delta","delta":"Hi"}"#,
+            #"{"type":"response.done"}"#,
+            "binary [255, 2, 1, 0]",
+            "close 1000 done",
+        ])
+
+        let cassette = LoadedCassette(name: "realtime", file: recording.file, cassette: try Cassette.load(file: recording.file))
+        let replay = try MockAPIApp.replay(
+            cassettes: [cassette], configuration: ServerConfiguration(host: "127.0.0.1", port: 0), logger: Self.logger)
+        let replayed = try await Self.realtimeSession(port: replay.port, token: "tok_another_one_0123456789")
+        try await replay.stop()
+        #expect(replayed == recorded)
+    }
 }
 
 extension Array {
