@@ -45,11 +45,12 @@ import Testing
         let file: String
         let app: RunningApp<Recorder>
 
-        init(upstream: String) throws {
+        init(upstream: String, maximumMessageBytes: Int = 16 << 20) throws {
             file = folder.file("Fixtures/realtime.json")
             let session = try RecordingSession(routes: UpstreamRoutes([UpstreamRoute(mount: "/", upstream: upstream)]), cassette: file)
             app = try MockAPIApp.record(
-                session, configuration: ServerConfiguration(host: "127.0.0.1", port: 0), logger: RecordWebSocketTests.logger)
+                session, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxWebSocketMessageBytes: maximumMessageBytes),
+                logger: RecordWebSocketTests.logger)
         }
 
         /// Opens a conversation through the recorder, as a client would.
@@ -329,6 +330,44 @@ import Testing
         let replayed = try await Self.realtimeSession(port: replay.port, token: "tok_another_one_0123456789")
         try await replay.stop()
         #expect(replayed == recorded)
+    }
+
+    /// `--max-message` bounds both sides: a message over it closes its sender with 1009, the other side gets the same
+    /// close, and the recording ends with it, closed by the sender.
+    @Test(arguments: [WebSocketConversation.Side.client, .server])
+    func messageOverTheLimit_closesBothSidesWith1009_recordedAsItsSendersClose(sender: WebSocketConversation.Side) async throws {
+        let big = String(repeating: "x", count: 2000)
+        let upstream = try await StandInWebSocketServer { incoming in
+            incoming == .text("big, please") ? [.text(big)] : []
+        }
+        let recording = try Recording(upstream: upstream.url, maximumMessageBytes: 1000)
+        var clientEnding: UpstreamWebSocketEnding?
+        do {
+            guard case .upgraded(_, let conversation, _) = try await recording.open("/feed") else {
+                Issue.record("not upgraded")
+                throw CancellationError()
+            }
+            conversation.send(.text(Array((sender == .client ? big : "big, please").utf8)))
+            for await event in conversation.events {
+                if case .closed(let ending) = event { clientEnding = ending }
+            }
+            await upstream.connectionClosed()
+        } catch is CancellationError {
+        } catch {
+            Issue.record(error)
+        }
+        try await recording.app.stop()
+        await upstream.stop()
+        #expect(clientEnding?.code == 1009)
+        guard case .close(let code, _)? = upstream.log.received.withLock({ $0.last }) else {
+            Issue.record("the upstream got no close: \(upstream.log.received.withLock { $0 })")
+            return
+        }
+        #expect(code == 1009)
+        let conversation = try #require(try Cassette.load(file: recording.file).interactions.only?.webSocket)
+        #expect(conversation.close?.from == sender)
+        #expect(conversation.close?.code == 1009)
+        #expect(conversation.messages.map(\.from) == (sender == .client ? [] : [.client]))
     }
 }
 
