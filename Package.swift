@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "MockAPIServerTests",
             dependencies: [
-                "MockAPIServer", "MockAPICore", "MockAPIJSON", "MockAPITesting", "MockAPICLI", "TestSupport",
+                "MockAPIServer", "MockAPICore", "MockAPIJSON", "MockAPITesting", "MockAPICLI", "MockAPIInterop", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -191,6 +191,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),

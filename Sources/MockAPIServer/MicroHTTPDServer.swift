@@ -81,16 +81,19 @@ package final class MicroHTTPDServer: Sendable {
     }
 
     /// Stops accepting, cancels deferred work (delays answer at once, upstream calls fail), cuts the streams waiting
-    /// for their next chunk, and waits until every parked connection has been resumed and, for at most a second, until
-    /// the answers they were given have been sent; ends the open WebSocket conversations (close code 1001) and waits
-    /// until their sockets are handed back; then closes every connection. Safe to call twice.
+    /// for their next chunk, and waits until every parked connection has been resumed; ends the open WebSocket
+    /// conversations (close code 1001) and waits until their sockets are handed back; waits, for at most a second,
+    /// until the answers parked connections were given have been sent; then closes every connection. Safe to call
+    /// twice.
     package func stop() async {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let context = running.context.takeUnretainedValue()
         await context.deferred.cancelAndWait()
         await context.pacing.close()
-        await context.deferred.deliveries(atMost: .seconds(1))
+        // Conversations first: a deferred reply that became one (a recorded upgrade) counts as delivered only once
+        // its socket is handed back.
         await context.webSockets.close()
+        await context.deferred.deliveries(atMost: .seconds(1))
         running.stop()
     }
 

@@ -28,7 +28,8 @@ package enum MockAPIApp {
             baseURL: baseURL,
             journal: journal,
             fallback: recordingMissing?.recorder(
-                journal: journal, clientBaseURL: options.rewriteURLs ? baseURL : nil, logger: logger),
+                journal: journal, clientBaseURL: options.rewriteURLs ? baseURL : nil,
+                maximumMessageBytes: configuration.maxWebSocketMessageBytes, logger: logger),
             onUnmatched: { logger.warning("\($0.line)") })
         let admin = AdminResponder(journal: journal, replay: service, accessToken: adminToken) {
             service.healthFacts + (recordingMissing.map { [$0.writerFact] } ?? [])
@@ -51,7 +52,8 @@ package enum MockAPIApp {
     ) throws -> RunningApp<Recorder> {
         let listener = try ListenSocket(configuration)
         let recorder = recording.recorder(
-            journal: journal, clientBaseURL: rewriteURLs ? listener.baseURL : nil, logger: logger)
+            journal: journal, clientBaseURL: rewriteURLs ? listener.baseURL : nil,
+            maximumMessageBytes: configuration.maxWebSocketMessageBytes, logger: logger)
         let admin = AdminResponder(journal: journal, accessToken: adminToken) { recording.healthFacts }
         return try RunningApp(
             service: recorder, recording: recording, journal: journal,

@@ -12,6 +12,8 @@ package struct RecordingSession: Sendable {
     package let rules: RedactionRules
     package let writer: CassetteWriter
     package let upstream: HTTPClientUpstream
+    /// The writes of recorded WebSocket conversations still in progress, which ``finish()`` waits for.
+    package let conversationWrites = ConversationWrites()
     package let statistics = RecorderStatistics()
     /// How the journal names the cassette: its file name without `.json` unless given.
     package let name: String
@@ -52,16 +54,22 @@ package struct RecordingSession: Sendable {
     }
 
     /// The recorder for a server; answers the client receives point back at `clientBaseURL` (nil: left unchanged).
-    func recorder(journal: Journal, clientBaseURL: String?, logger: Logger) -> Recorder {
+    /// WebSocket handshakes go to the upstreams over `ws`/`wss`, messages up to `maximumMessageBytes` (the server's
+    /// `--max-message`, for both sides of a conversation).
+    func recorder(journal: Journal, clientBaseURL: String?, maximumMessageBytes: Int, logger: Logger) -> Recorder {
         Recorder(
-            routes: routes, upstream: upstream, redactor: Redactor(rules: rules), writer: writer, journal: journal,
+            routes: routes, upstream: upstream,
+            webSockets: WebSocketUpstreamClient(options: upstream.options, maximumMessageBytes: maximumMessageBytes),
+            conversationWrites: conversationWrites, redactor: Redactor(rules: rules), writer: writer, journal: journal,
             statistics: statistics, cassetteName: name, maximumBodyBytes: maximumBodyBytes, clientBaseURL: clientBaseURL,
             previous: previous, version: version, logger: logger)
     }
 
-    /// Waits for writes in progress, folds the write-ahead log into the cassette file, and closes upstream
-    /// connections (also when the fold fails); call after the server stopped.
+    /// Waits for writes in progress (the conversations the server's stop ended among them), folds the write-ahead log
+    /// into the cassette file, and closes upstream connections (also when the fold fails); call after the server
+    /// stopped.
     package func finish() async throws(CassetteWriterError) {
+        await conversationWrites.wait()
         do { try await writer.finish() } catch {
             await upstream.shutdown()
             throw error

@@ -30,8 +30,8 @@ package struct ServerOptions: ParsableArguments {
     @Option(
         name: .customLong("max-message"),
         help: ArgumentHelp(
-            "Largest WebSocket message accepted from a client, whole or in fragments; larger closes the conversation "
-                + "with 1009. Examples: 64k, 16MB.", valueName: "size"))
+            "Largest WebSocket message accepted from a client (and, recording, from the upstream), whole or in "
+                + "fragments; larger closes the conversation with 1009. Examples: 64k, 16MB.", valueName: "size"))
     package var maxMessage: ByteSize = ByteSize(bytes: 16 << 20)
 
     @Option(help: ArgumentHelp("Seconds an idle connection stays open, and the most a request may take to arrive.", valueName: "seconds"))

@@ -91,6 +91,9 @@ package enum WebSocketCloseCode {
     package static let invalidData: UInt16 = 1007
     package static let policyViolation: UInt16 = 1008
     package static let messageTooBig: UInt16 = 1009
+    /// A close frame without a code (RFC 6455's "no status received"): how a recording notes one; sent as an empty
+    /// close frame, never as a code.
+    package static let noStatus: UInt16 = 1005
 
     /// `reason` cut to what a close frame holds (123 bytes of UTF-8), at a character boundary.
     package static func fitting(_ reason: String) -> String {

@@ -18,6 +18,9 @@ public struct ConversationSummary: Sendable, Equatable {
         case refused(code: UInt16, reason: String)
         /// The server stopped: closed with 1001.
         case serverStopped
+        /// While recording: the upstream closed (`code` nil: its connection ended without a close frame), and the
+        /// client was told the same.
+        case upstreamClosed(code: UInt16?, reason: String)
     }
 
     /// Messages the client sent.
@@ -33,8 +36,8 @@ public struct ConversationSummary: Sendable, Equatable {
     }
 
     /// `{"clientMessages": 2, "serverMessages": 3, "end": {"how": "recorded", "code": 1000, "reason": "done"}}`; `how`
-    /// is `recorded`, `mismatch` (with `messageIndex`), `clientClosed`, `clientWentAway`, `refused` or
-    /// `serverStopped`.
+    /// is `recorded`, `mismatch` (with `messageIndex`), `clientClosed`, `clientWentAway`, `refused`, `serverStopped` or
+    /// (recording) `upstreamClosed`.
     package var jsonValue: JSONValue {
         var members = [
             JSONMember("clientMessages", .integer(clientMessages)), JSONMember("serverMessages", .integer(serverMessages)),
@@ -63,6 +66,7 @@ public struct ConversationSummary: Sendable, Equatable {
             case "clientWentAway": end = .clientWentAway
             case "refused": end = .refused(code: code ?? 0, reason: reason)
             case "serverStopped": end = .serverStopped
+            case "upstreamClosed": end = .upstreamClosed(code: code, reason: reason)
             case let other:
                 throw JournalDecodingError(description: "journal entry: webSocket end \"\(other ?? "")\" unknown")
             }
@@ -75,7 +79,7 @@ extension ConversationSummary.End {
     /// The close code sent or received, if any.
     public var code: UInt16? {
         switch self {
-        case .recorded(let code, _), .clientClosed(let code, _): code
+        case .recorded(let code, _), .clientClosed(let code, _), .upstreamClosed(let code, _): code
         case .mismatch: 1008
         case .refused(let code, _): code
         case .serverStopped: 1001
@@ -86,7 +90,9 @@ extension ConversationSummary.End {
     /// The close reason, if any.
     public var reason: String {
         switch self {
-        case .recorded(_, let reason), .clientClosed(_, let reason), .mismatch(_, let reason), .refused(_, let reason): reason
+        case .recorded(_, let reason), .clientClosed(_, let reason), .mismatch(_, let reason), .refused(_, let reason),
+            .upstreamClosed(_, let reason):
+            reason
         case .serverStopped: "server stopping"
         case .clientWentAway: ""
         }
@@ -100,6 +106,7 @@ extension ConversationSummary.End {
         case .clientWentAway: "clientWentAway"
         case .refused: "refused"
         case .serverStopped: "serverStopped"
+        case .upstreamClosed: "upstreamClosed"
         }
     }
 

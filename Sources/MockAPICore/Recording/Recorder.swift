@@ -15,6 +15,10 @@ package final class Recorder: Responder {
 
     package let routes: UpstreamRoutes
     package let upstream: any Upstream
+    /// Where WebSocket handshakes go; nil: they are forwarded as plain requests.
+    package let webSockets: (any WebSocketUpstream)?
+    /// The writes of conversations that ended, which the end of the recording waits for.
+    package let conversationWrites: ConversationWrites
     package let redactor: Redactor
     package let writer: CassetteWriter
     package let journal: Journal
@@ -39,12 +43,15 @@ package final class Recorder: Responder {
 
     /// - Parameter clientBaseURL: the proxy's own base URL; upstream URLs in what the client receives are rewritten to
     ///   it, so the client's next request (a `next` page, a redirect) comes through the proxy too. Nil: not rewritten.
-    package init(routes: UpstreamRoutes, upstream: any Upstream, redactor: Redactor, writer: CassetteWriter,
+    package init(routes: UpstreamRoutes, upstream: any Upstream, webSockets: (any WebSocketUpstream)? = nil,
+                conversationWrites: ConversationWrites = ConversationWrites(), redactor: Redactor, writer: CassetteWriter,
                 journal: Journal = Journal(), statistics: RecorderStatistics = RecorderStatistics(), cassetteName: String,
                 maximumBodyBytes: Int = 256 << 20, clientBaseURL: String? = nil, previous: PreviousRecording? = nil,
                 version: String? = nil, logger: Logger) {
         self.routes = routes
         self.upstream = upstream
+        self.webSockets = webSockets
+        self.conversationWrites = conversationWrites
         self.redactor = redactor
         self.writer = writer
         self.journal = journal
@@ -69,6 +76,9 @@ package final class Recorder: Responder {
             return failure(request, status: 404, cause: "no upstream", message: "no upstream is mounted for \(request.path) "
                 + "(mounted: \(routes.mounts.joined(separator: ", ")))")
         }
+        if let webSockets, WebSocketHandshakeHeaders.isUpgrade(method: request.method, request.headers) {
+            return replyToHandshake(request, route: route, upstreamPath: upstreamPath, upstream: webSockets)
+        }
         let headers = ProxyHeaders.forwarded(request.headers)
         let url = route.upstream + upstreamPath + (request.query.map { "?" + $0 } ?? "")
         let sendsBody = !request.body.isEmpty || request.headers.contains("content-length")
@@ -89,15 +99,26 @@ package final class Recorder: Responder {
         do {
             answer = try await call.response()
         } catch {
-            let message = error.kind == .stopping
-                ? "the recorder is stopping: \(request.method) \(request.target) was cancelled before \(route.upstream) "
-                    + "answered; nothing was recorded (send it again once the recorder runs)"
-                : "upstream \(route.upstream) failed for \(request.method) \(request.target): \(error.summary) "
-                    + "(\(error.detail)); nothing was recorded"
-            return failure(
-                request, status: error.status, cause: "upstream: \(error.summary)", code: error.kind.rawValue,
-                message: message, extra: [JSONMember("upstream", .string(error.url))])
+            return upstreamFailure(request, route: route, error)
         }
+        return await record(request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer, started: started)
+    }
+
+    /// mockapi's answer when no answer came from upstream: 502, 504, or 503 when the recorder is stopping.
+    func upstreamFailure(_ request: HTTPRequest, route: UpstreamRoute, _ error: UpstreamError) -> Reply {
+        let message = error.kind == .stopping
+            ? "the recorder is stopping: \(request.method) \(request.target) was cancelled before \(route.upstream) "
+                + "answered; nothing was recorded (send it again once the recorder runs)"
+            : "upstream \(route.upstream) failed for \(request.method) \(request.target): \(error.summary) "
+                + "(\(error.detail)); nothing was recorded"
+        return failure(
+            request, status: error.status, cause: "upstream: \(error.summary)", code: error.kind.rawValue,
+            message: message, extra: [JSONMember("upstream", .string(error.url))])
+    }
+
+    /// Records the upstream's answer and hands it to the client once it is on disk.
+    func record(_ request: HTTPRequest, route: UpstreamRoute, upstreamPath: String, headers: HTTPHeaders,
+                answer: UpstreamResponse, started: ContinuousClock.Instant) async -> Reply {
         let elapsed = started.duration(to: .now)
         if let stream = answer.stream, (100...599).contains(answer.status) {
             return forwardStream(request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer, stream: stream,

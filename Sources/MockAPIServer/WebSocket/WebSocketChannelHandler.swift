@@ -145,7 +145,8 @@ final class WebSocketChannelHandler: ChannelInboundHandler, RemovableChannelHand
     private func sendClose(code: UInt16?, reason: String, thenClose: Bool) {
         guard let context else { return }
         var data = context.channel.allocator.buffer(capacity: 125)
-        if let code {
+        // 1005 stands for a close frame without a code (as recorded); it is never sent as a code.
+        if let code, code != WebSocketCloseCode.noStatus {
             data.writeInteger(code)
             data.writeString(WebSocketCloseCode.fitting(reason))
         }
