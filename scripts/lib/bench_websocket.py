@@ -120,8 +120,9 @@ async def main(work):
         print(f"mockapi serve RSS / threads: at start {cold[0] // 1024} MiB / {cold[1]}; after the timed rounds "
               f"{warm[0] // 1024} MiB / {warm[1]}; with {idle} idle conversations open {held[0] // 1024} MiB / {held[1]}; "
               f"after they closed {after[0] // 1024} MiB / {after[1]}")
+        # Dispatch's pool threads come and go with other work: the target is that conversations add none.
         print(f"  per idle conversation: {(held[0] - warm[0]) / idle:.1f} KiB; threads added: {held[1] - warm[1]} "
-              f"(target 0: {'ok' if held[1] == warm[1] else 'MISSED'})")
+              f"(target: none added: {'ok' if held[1] <= warm[1] else 'MISSED'})")
         print(f"  threads after the timed rounds: {warm[2]}")
         print(f"  threads with the idle conversations open: {held[2]}")
         print(f"load average: {' '.join(open('/proc/loadavg').read().split()[:3])}")
