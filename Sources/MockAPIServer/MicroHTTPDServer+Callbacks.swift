@@ -60,7 +60,13 @@ let mockapiRequestCompleted: MHD_RequestCompletedCallback = { cls, _, requestCon
     let state = Unmanaged<RequestState>.fromOpaque(context).takeRetainedValue()
     state.connection.requestEnded()
     // A reply handed over but never taken up (the connection closed first) ends here too.
-    let untaken = state.parking?.resumption.withLock { $0 != nil } == true ? 1 : 0
+    let untakenReply = state.parking?.resumption.withLock { $0 }
+    let untaken = untakenReply != nil ? 1 : 0
+    // A conversation whose 101 never reached a socket (the client left first) is over before it began: its handler,
+    // which may hold an upstream connection (recording), is told.
+    if case .send(.webSocket(let upgrade))? = untakenReply { upgrade.handler.ended(.clientWentAway) }
+    state.webSocket?.ended(.clientWentAway)
+    state.webSocket = nil
     if let cls { Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deferred.deliveriesEnded(state.deliveries + untaken) }
     requestContext.pointee = nil
 }

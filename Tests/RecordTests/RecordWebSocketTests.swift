@@ -369,6 +369,24 @@ import Testing
         #expect(conversation.close?.code == 1009)
         #expect(conversation.messages.map(\.from) == (sender == .client ? [] : [.client]))
     }
+
+    /// An upgrade without a key is no WebSocket handshake: 400 saying so, and nothing reaches the upstream or the
+    /// cassette.
+    @Test func upgradeWithoutAKey_is400_andNothingIsForwarded() async throws {
+        let upstream = try await Self.realtimeAPI()
+        let recording = try Recording(upstream: upstream.url)
+        let client = TestClient()
+        let answer = try await client.send(
+            "GET", "http://127.0.0.1:\(recording.app.port)/v1/realtime",
+            headers: [("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13")])
+        await client.shutdown()
+        try await recording.app.stop()
+        await upstream.stop()
+        #expect(answer.status == 400)
+        #expect(answer.text.contains("no Sec-WebSocket-Key"))
+        #expect(upstream.log.handshakes.withLock { $0 }.isEmpty)
+        #expect(try Cassette.load(file: recording.file).interactions.isEmpty)
+    }
 }
 
 extension Array {
