@@ -387,6 +387,45 @@ import Testing
         #expect(upstream.log.handshakes.withLock { $0 }.isEmpty)
         #expect(try Cassette.load(file: recording.file).interactions.isEmpty)
     }
+
+    /// The upstream's connection ends without a close frame: the client's is dropped too, and the recording ends
+    /// without a close code, closed by the server.
+    @Test func upstreamAbruptEnd_dropsTheClient_recordedWithoutACode() async throws {
+        let upstream = try await StandInWebSocketServer { incoming in
+            incoming == .text("last") ? [.text("gone"), .drop] : []
+        }
+        let recording = try Recording(upstream: upstream.url)
+        var received: [String] = []
+        var clientEnding: UpstreamWebSocketEnding?
+        do {
+            guard case .upgraded(_, let conversation, _) = try await recording.open("/feed") else {
+                Issue.record("not upgraded")
+                throw CancellationError()
+            }
+            conversation.send(.text(Array("last".utf8)))
+            for await event in conversation.events {
+                switch event {
+                case .message(let message, _): received.append(String(decoding: message.bytes, as: UTF8.self))
+                case .closed(let ending): clientEnding = ending
+                }
+            }
+        } catch is CancellationError {
+        } catch {
+            Issue.record(error)
+        }
+        try await recording.app.stop()
+        await upstream.stop()
+        #expect(received == ["gone"])
+        #expect(clientEnding != nil)
+        #expect(clientEnding?.code == nil)
+        let conversation = try #require(try Cassette.load(file: recording.file).interactions.only?.webSocket)
+        #expect(conversation.messages.map(\.from) == [.client, .server])
+        #expect(conversation.close?.from == .server)
+        #expect(conversation.close != nil)
+        #expect(conversation.close?.code == nil)
+        let entry = try #require(recording.app.journal.entries().last)
+        #expect(entry.webSocket?.end == .upstreamClosed(code: nil, reason: ""))
+    }
 }
 
 extension Array {
