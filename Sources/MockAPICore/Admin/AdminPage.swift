@@ -5,7 +5,8 @@
 /// The empty inline icon keeps browsers from asking for `/favicon.ico`, which would be journaled as a miss (and fail
 /// `--fail-on-unmatched`) just because someone looked at the page. Every value from a request is written with
 /// `textContent`, never parsed as HTML. A streamed answer shows its chunks and duration; its row is asked for again
-/// until the stream is due to be over, so a client that goes away mid-stream is noted on it. For tests and people: the body
+/// until the stream is due to be over, so a client that goes away mid-stream is noted on it. A WebSocket conversation
+/// shows its messages each way and how it ended, asked for again until it has ended. For tests and people: the body
 /// gets `data-ready="1"` after the first journal poll, and `data-last-sequence` is the newest entry shown.
 enum AdminPage {
     static let prepared = PreparedResponse(HTTPResponse(
@@ -51,7 +52,7 @@ enum AdminPage {
             <table id="cassettes"><thead><tr><th>name</th><th>used</th></tr></thead><tbody></tbody></table>
           </section>
           <section id="journal-panel"><h2>Journal <span class="muted">(newest last; click a miss)</span></h2>
-            <table id="journal"><thead><tr><th>#</th><th>time</th><th>request</th><th>status</th><th>outcome</th><th>answered by</th><th>stream</th></tr></thead>
+            <table id="journal"><thead><tr><th>#</th><th>time</th><th>request</th><th>status</th><th>outcome</th><th>answered by</th><th>stream / conversation</th></tr></thead>
             <tbody></tbody></table>
           </section>
           <section id="miss-panel"><h2>Near miss</h2>
@@ -89,11 +90,24 @@ enum AdminPage {
           return text + " · client went away after " + away.afterChunks + (away.afterChunks === 1 ? " chunk" : " chunks")
             + " (found gone at " + (away.atMs / 1000).toFixed(2) + " s)";
         }
+        const endings = { recorded: "ended as recorded", mismatch: "closed 1008", clientClosed: "client closed",
+          clientWentAway: "client went away", refused: "refused", serverStopped: "server stopped" };
+        function conversationText(w) {
+          if (!w) return "";
+          const text = w.clientMessages + " from client · " + w.serverMessages + " from server";
+          if (!w.end) return text + " · open";
+          const how = w.end.how === "mismatch" ? "closed 1008 at client message " + (w.end.messageIndex + 1) : (endings[w.end.how] || w.end.how)
+            + (w.end.code !== undefined ? " " + w.end.code : "");
+          return text + " · " + how + (w.end.reason ? " (" + w.end.reason + ")" : "");
+        }
         function addRow(e) {
           const known = entries.has(e.sequence);
           entries.set(e.sequence, e);
           if (e.stream && !e.stream.clientWentAway && !known) streaming.set(e.sequence, Date.now() + e.stream.durationMs + 3000);
           if (e.stream && e.stream.clientWentAway) streaming.delete(e.sequence);
+          // An open conversation is asked for again (for up to an hour) until it has ended.
+          if (e.webSocket && !e.webSocket.end && !known) streaming.set(e.sequence, Date.now() + 3600000);
+          if (e.webSocket && e.webSocket.end) streaming.delete(e.sequence);
           const row = el("tr", undefined, e.outcome);
           row.id = "entry-" + e.sequence;
           row.dataset.sequence = e.sequence;
@@ -101,7 +115,9 @@ enum AdminPage {
             el("td", e.method + " " + target(e) + (e.operation ? " " + e.operation : ""), "code"), el("td", String(e.status)));
           const outcome = el("td"); outcome.append(el("span", e.outcome, "badge " + e.outcome)); row.append(outcome);
           row.append(el("td", answeredBy(e), "code"));
-          row.append(el("td", streamText(e.stream), "stream" + (e.stream && e.stream.clientWentAway ? " left" : "")));
+          const left = (e.stream && e.stream.clientWentAway) || (e.webSocket && e.webSocket.end
+            && ["mismatch", "clientWentAway", "refused"].includes(e.webSocket.end.how));
+          row.append(el("td", streamText(e.stream) || conversationText(e.webSocket), "stream" + (left ? " left" : "")));
           if (e.outcome === "unmatched") row.addEventListener("click", () => select(e.sequence));
           const shown = document.getElementById("entry-" + e.sequence);
           if (shown) { shown.replaceWith(row); return; }
