@@ -4,6 +4,7 @@ import MockAPICore
 import MockAPIJSON
 import MockAPIServer
 import NIOHTTP1
+import NIOSSL
 import Synchronization
 import TestSupport
 import Testing
@@ -45,9 +46,10 @@ import Testing
         let file: String
         let app: RunningApp<Recorder>
 
-        init(upstream: String, maximumMessageBytes: Int = 16 << 20) throws {
+        init(upstream: String, maximumMessageBytes: Int = 16 << 20, trusting trusted: [NIOSSLCertificate] = []) throws {
             file = folder.file("Fixtures/realtime.json")
-            let session = try RecordingSession(routes: UpstreamRoutes([UpstreamRoute(mount: "/", upstream: upstream)]), cassette: file)
+            let session = try RecordingSession(
+                routes: UpstreamRoutes([UpstreamRoute(mount: "/", upstream: upstream)]), cassette: file, upstreamTrust: trusted)
             app = try MockAPIApp.record(
                 session, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxWebSocketMessageBytes: maximumMessageBytes),
                 logger: RecordWebSocketTests.logger)
@@ -425,6 +427,39 @@ import Testing
         #expect(conversation.close?.code == nil)
         let entry = try #require(recording.app.journal.entries().last)
         #expect(entry.webSocket?.end == .upstreamClosed(code: nil, reason: ""))
+    }
+
+    /// An `https` upstream is spoken to over `wss`, trusting what `--upstream-ca` trusts.
+    @Test func httpsUpstream_isRecordedOverWSS() async throws {
+        let material = try TLSMaterial.selfSigned()
+        let upstream = try await StandInWebSocketServer(tls: material) { incoming in
+            switch incoming {
+            case .open: [.text("secure hello")]
+            case .text("bye"): [.close(code: 1000, reason: "")]
+            default: []
+            }
+        }
+        let recording = try Recording(
+            upstream: upstream.url, trusting: try NIOSSLCertificate.fromPEMBytes(Array(material.certificatePEM.utf8)))
+        do {
+            guard case .upgraded(_, let conversation, _) = try await recording.open("/secure") else {
+                Issue.record("not upgraded")
+                throw CancellationError()
+            }
+            var events = conversation.events.makeAsyncIterator()
+            #expect(await Self.next(&events) == "secure hello")
+            conversation.send(.text(Array("bye".utf8)))
+            while await events.next() != nil {}
+        } catch is CancellationError {
+        } catch {
+            Issue.record(error)
+        }
+        try await recording.app.stop()
+        await upstream.stop()
+        let interaction = try #require(try Cassette.load(file: recording.file).interactions.only)
+        #expect(interaction.upstream?.hasPrefix("https://") == true)
+        #expect(interaction.webSocket?.messages.map(\.from) == [.server, .client])
+        #expect(interaction.webSocket?.close?.code == 1000)
     }
 }
 
