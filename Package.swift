@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "MockAPIServerTests",
             dependencies: [
-                "MockAPIServer", "MockAPICore", "MockAPIJSON", "MockAPITesting", "MockAPICLI", "TestSupport",
+                "MockAPIServer", "MockAPICore", "MockAPIJSON", "MockAPITesting", "MockAPICLI", "MockAPIInterop", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -45,7 +45,9 @@ struct WebSocketEngineTests {
 
         func reply(to request: HTTPRequest) -> Reply {
             guard request.path == "/ws" else { return .response(.text(status: 404, "no\n")) }
-            return .webSocket(WebSocketUpgrade(headers: [("X-Recorded", "yes"), ("Connection", "keep-alive")], handler: echo))
+            return .webSocket(WebSocketUpgrade(
+                headers: [("X-Recorded", "yes"), ("Connection", "keep-alive"), ("Sec-WebSocket-Extensions", "permessage-deflate")],
+                handler: echo))
         }
     }
 
@@ -103,6 +105,8 @@ struct WebSocketEngineTests {
         #expect(text.contains("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo="))
         #expect(text.contains("X-Recorded: yes"))
         #expect(!text.lowercased().contains("keep-alive"))
+        // No extension is negotiated: messages go out uncompressed, whatever the upstream chose when recorded.
+        #expect(!text.lowercased().contains("sec-websocket-extensions"))
         await server.stop()
     }
 

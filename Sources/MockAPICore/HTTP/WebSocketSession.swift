@@ -65,7 +65,8 @@ package protocol WebSocketHandler: Sendable {
 
 /// A reply that switches the connection to WebSocket: the engine answers `101 Switching Protocols` with `headers`
 /// (framing headers and any `Upgrade`, `Connection` and `Sec-WebSocket-Accept` left out: it sets those itself, the
-/// accept value computed from the client's `Sec-WebSocket-Key`), then runs `handler` over the connection. A request
+/// accept value computed from the client's `Sec-WebSocket-Key`; `Sec-WebSocket-Extensions` left out too: the engine
+/// implements no extension, so none is ever negotiated), then runs `handler` over the connection. A request
 /// that is not a WebSocket handshake (no key, or a version other than 13) gets `400` and `handler` is never started.
 package struct WebSocketUpgrade: Sendable {
     package var headers: HTTPHeaders
@@ -76,8 +77,10 @@ package struct WebSocketUpgrade: Sendable {
         self.handler = handler
     }
 
-    /// Header names the engine sets itself on the `101`, lower-case.
-    package static let engineHeaders: Set<String> = ["upgrade", "connection", "sec-websocket-accept"]
+    /// Header names the engine sets itself on the `101` (or, for extensions, never sends), lower-case.
+    package static let engineHeaders: Set<String> = [
+        "upgrade", "connection", "sec-websocket-accept", "sec-websocket-extensions",
+    ]
 }
 
 /// Close codes the engine and replay use (RFC 6455, section 7.4.1).

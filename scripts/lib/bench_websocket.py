@@ -1,0 +1,134 @@
+"""The client side of scripts/bench-websocket: writes the cassette, starts `mockapi serve`, runs the conversations,
+prints the figures. Every process it starts is stopped by its PID."""
+
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import websockets
+
+GAP_MS = 50
+ANSWERS = 10
+
+
+def cassette():
+    """Two recorded conversations: /timed (a client message answered by ANSWERS server messages GAP_MS apart, then the
+    server's close) and /idle (a server greeting, then a client message the bench never sends)."""
+    handshake = lambda path: {"method": "GET", "path": path, "headers": [], "body": None}
+    switching = {"status": 101, "headers": [["Upgrade", "websocket"], ["Connection", "Upgrade"]], "body": None}
+    timed = [{"from": "client", "atMs": 1, "json": {"type": "start"}}]
+    timed += [{"from": "server", "atMs": 1 + GAP_MS * (i + 1), "json": {"type": "tick", "n": i}} for i in range(ANSWERS)]
+    end = 1 + GAP_MS * (ANSWERS + 1)
+    idle = [{"from": "server", "atMs": 0, "json": {"type": "hello"}}, {"from": "client", "atMs": 5, "text": "never"}]
+    return {
+        "mockapi": 1,
+        "interactions": [
+            {"request": handshake("/timed"), "response": switching,
+             "webSocket": {"messages": timed, "close": {"from": "server", "atMs": end, "code": 1000, "reason": "done"}},
+             "recordedAt": "2026-11-29T00:00:00Z", "durationMs": end},
+            {"request": handshake("/idle"), "response": switching, "webSocket": {"messages": idle},
+             "recordedAt": "2026-11-29T00:00:00Z", "durationMs": 5},
+        ],
+    }
+
+
+def status(pid):
+    """RSS in KiB and thread count of a process."""
+    fields = {}
+    with open(f"/proc/{pid}/status") as file:
+        for line in file:
+            name, _, value = line.partition(":")
+            fields[name] = value.split()
+    return int(fields["VmRSS"][0]), int(fields["Threads"][0])
+
+
+async def timed_conversation(url, errors, delay):
+    # Started spread over one gap, as independent clients are: otherwise every conversation's messages fall due at
+    # the same instant and the Python client's own time to read a hundred of them in a row is what gets measured.
+    await asyncio.sleep(delay)
+    async with websockets.connect(url + "/timed", compression=None, max_size=None) as socket:
+        await socket.send(json.dumps({"type": "start"}))
+        arrivals = []
+        for _ in range(ANSWERS):
+            await socket.recv()
+            arrivals.append(time.perf_counter())
+        for before, after in zip(arrivals, arrivals[1:]):
+            errors.append((after - before) * 1000 - GAP_MS)
+        try:
+            await socket.recv()
+        except websockets.ConnectionClosed as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == 1000, closed
+
+
+async def idle_conversations(url, count, pid):
+    sockets = []
+    for _ in range(count):
+        socket = await websockets.connect(url + "/idle", compression=None, max_size=None, ping_interval=None)
+        await socket.recv()
+        sockets.append(socket)
+    await asyncio.sleep(1)
+    held = status(pid) + (thread_names(pid),)
+    await asyncio.gather(*(socket.close() for socket in sockets))
+    return held
+
+
+def thread_names(pid):
+    names = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/comm") as file:
+            name = file.read().strip()
+        names[name] = names.get(name, 0) + 1
+    return names
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def main(work):
+    path = os.path.join(work, "ws.json")
+    with open(path, "w") as file:
+        json.dump(cassette(), file)
+    server = subprocess.Popen(
+        [os.environ["MOCKAPI_BIN"], "serve", path, "--port", "0", "--log-level", "error", "--stream-timing", "recorded"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        base = next(word for word in line.split() if word.startswith("http://"))
+        url = "ws://" + base[len("http://"):]
+        conversations, rounds, idle = (int(os.environ[name]) for name in ("CONVERSATIONS", "ROUNDS", "IDLE"))
+        cold = status(server.pid)
+        errors = []
+        for _ in range(rounds):
+            await asyncio.gather(*(
+                timed_conversation(url, errors, GAP_MS / 1000 * index / conversations) for index in range(conversations)))
+        magnitudes = [abs(error) for error in errors]
+        p99 = percentile(magnitudes, 0.99)
+        print(f"replayed gaps ({GAP_MS} ms recorded), {conversations} conversations at once x {rounds} rounds, "
+              f"{len(errors)} gaps: error p50 {percentile(magnitudes, 0.5):.2f} ms, p99 {p99:.2f} ms, "
+              f"max {max(magnitudes):.2f} ms, mean {statistics.fmean(errors):+.2f} ms "
+              f"(target p99 <= 5 ms: {'ok' if p99 <= 5 else 'MISSED'})")
+        warm = status(server.pid) + (thread_names(server.pid),)
+        held = await idle_conversations(url, idle, server.pid)
+        await asyncio.sleep(1)
+        after = status(server.pid)
+        print(f"mockapi serve RSS / threads: at start {cold[0] // 1024} MiB / {cold[1]}; after the timed rounds "
+              f"{warm[0] // 1024} MiB / {warm[1]}; with {idle} idle conversations open {held[0] // 1024} MiB / {held[1]}; "
+              f"after they closed {after[0] // 1024} MiB / {after[1]}")
+        print(f"  per idle conversation: {(held[0] - warm[0]) / idle:.1f} KiB; threads added: {held[1] - warm[1]} "
+              f"(target 0: {'ok' if held[1] == warm[1] else 'MISSED'})")
+        print(f"  threads after the timed rounds: {warm[2]}")
+        print(f"  threads with the idle conversations open: {held[2]}")
+        print(f"load average: {' '.join(open('/proc/loadavg').read().split()[:3])}")
+    finally:
+        server.terminate()
+        server.wait()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1]))
