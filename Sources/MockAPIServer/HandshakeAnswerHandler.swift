@@ -33,9 +33,10 @@ final class HandshakeAnswerHandler: ChannelInboundHandler, RemovableChannelHandl
         case .end:
             guard let head else { return }
             guard head.status != .switchingProtocols else {
-                // NIO's upgrader refused a 101 whose Sec-WebSocket-Accept does not answer the key sent.
-                return fail(context, UpstreamError(kind: .other, url: url, detail: "the upstream answered 101 but its "
-                    + "Sec-WebSocket-Accept does not answer the handshake's key"))
+                // NIO's upgrader refused the 101: no `Upgrade: websocket`, or a Sec-WebSocket-Accept that does not
+                // answer the key sent.
+                return fail(context, UpstreamError(kind: .other, url: url, detail: "the upstream answered 101 but not as "
+                    + "a WebSocket server (its Upgrade or Sec-WebSocket-Accept does not answer the handshake)"))
             }
             var headers = MockAPICore.HTTPHeaders()
             for field in head.headers { headers.append(field.name, field.value) }

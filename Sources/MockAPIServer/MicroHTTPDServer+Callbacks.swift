@@ -60,7 +60,13 @@ let mockapiRequestCompleted: MHD_RequestCompletedCallback = { cls, _, requestCon
     let state = Unmanaged<RequestState>.fromOpaque(context).takeRetainedValue()
     state.connection.requestEnded()
     // A reply handed over but never taken up (the connection closed first) ends here too.
-    let untaken = state.parking?.resumption.withLock { $0 != nil } == true ? 1 : 0
+    let untakenReply = state.parking?.resumption.withLock { $0 }
+    let untaken = untakenReply != nil ? 1 : 0
+    // A conversation whose 101 never reached a socket (the client left first) is over before it began: its handler,
+    // which may hold an upstream connection (recording), is told.
+    if case .send(.webSocket(let upgrade))? = untakenReply { upgrade.handler.ended(.clientWentAway) }
+    state.webSocket?.ended(.clientWentAway)
+    state.webSocket = nil
     if let cls { Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deferred.deliveriesEnded(state.deliveries + untaken) }
     requestContext.pointee = nil
 }
@@ -91,10 +97,11 @@ extension ServerContext {
         }
         if !state.started {
             state.started = true
+            // The method as a String once a request (the responder gets this one); the version only compared.
+            state.method = method.map { String(cString: $0) } ?? ""
             let check = RequestRefusal.check(
-                connection, method: method.map { String(cString: $0) } ?? "",
-                http11: version.map { String(cString: $0) } == "HTTP/1.1", targetIsClean: state.targetIsClean,
-                wanted: wantedHeaders)
+                connection, method: state.method, http11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false,
+                targetIsClean: state.targetIsClean, wanted: wantedHeaders)
             if let refusal = check.refusal {
                 return sendError(connection, state, status: refusal.status, refusal.message)
             }
@@ -113,7 +120,7 @@ extension ServerContext {
         state.connection.received()
         state.isHead = method.map { strcmp($0, "HEAD") == 0 } ?? false
         let request = HTTPRequest(
-            method: method.map { String(cString: $0) } ?? "GET", path: state.path, query: state.query,
+            method: state.method, path: state.path, query: state.query,
             headers: state.headers, body: state.body, peerIsLoopback: state.connection.peerIsLoopback)
         return send(responder.reply(to: request), connection, state)
     }

@@ -15,6 +15,8 @@ final class RequestState {
     let targetIsClean: Bool
     /// Whether the request head has been checked (the first call of the access handler).
     var started = false
+    /// The request method as sent, taken when the head was checked.
+    var method = ""
     /// Whether an answer was queued.
     var answered = false
     /// The headers the responder asked for, taken when the head was checked.

@@ -65,7 +65,8 @@ final class UpstreamFrameHandler: ChannelInboundHandler {
             } else {
                 closeSent = true
                 let echo = WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: maskKey, data: closePayload(code: code, reason: ""))
-                context.writeAndFlush(wrapOutboundOut(echo)).whenComplete { [context] _ in context.close(promise: nil) }
+                let channel = context.channel
+                context.writeAndFlush(wrapOutboundOut(echo)).whenComplete { _ in channel.close(promise: nil) }
             }
         default:
             fail(code: WebSocketCloseCode.protocolError, reason: "an unexpected \(frame.opcode) frame")
@@ -123,7 +124,8 @@ final class UpstreamFrameHandler: ChannelInboundHandler {
         if !closeSent {
             closeSent = true
             let frame = WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: maskKey, data: closePayload(code: code, reason: reason))
-            context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { [context] _ in context.close(promise: nil) }
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in channel.close(promise: nil) }
         } else {
             context.close(promise: nil)
         }

@@ -4,6 +4,7 @@ import MockAPICore
 import MockAPIJSON
 import MockAPIServer
 import NIOHTTP1
+import NIOSSL
 import Synchronization
 import TestSupport
 import Testing
@@ -45,9 +46,10 @@ import Testing
         let file: String
         let app: RunningApp<Recorder>
 
-        init(upstream: String, maximumMessageBytes: Int = 16 << 20) throws {
+        init(upstream: String, maximumMessageBytes: Int = 16 << 20, trusting trusted: [NIOSSLCertificate] = []) throws {
             file = folder.file("Fixtures/realtime.json")
-            let session = try RecordingSession(routes: UpstreamRoutes([UpstreamRoute(mount: "/", upstream: upstream)]), cassette: file)
+            let session = try RecordingSession(
+                routes: UpstreamRoutes([UpstreamRoute(mount: "/", upstream: upstream)]), cassette: file, upstreamTrust: trusted)
             app = try MockAPIApp.record(
                 session, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxWebSocketMessageBytes: maximumMessageBytes),
                 logger: RecordWebSocketTests.logger)
@@ -368,6 +370,96 @@ import Testing
         #expect(conversation.close?.from == sender)
         #expect(conversation.close?.code == 1009)
         #expect(conversation.messages.map(\.from) == (sender == .client ? [] : [.client]))
+    }
+
+    /// An upgrade without a key is no WebSocket handshake: 400 saying so, and nothing reaches the upstream or the
+    /// cassette.
+    @Test func upgradeWithoutAKey_is400_andNothingIsForwarded() async throws {
+        let upstream = try await Self.realtimeAPI()
+        let recording = try Recording(upstream: upstream.url)
+        let client = TestClient()
+        let answer = try await client.send(
+            "GET", "http://127.0.0.1:\(recording.app.port)/v1/realtime",
+            headers: [("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13")])
+        await client.shutdown()
+        try await recording.app.stop()
+        await upstream.stop()
+        #expect(answer.status == 400)
+        #expect(answer.text.contains("no Sec-WebSocket-Key"))
+        #expect(upstream.log.handshakes.withLock { $0 }.isEmpty)
+        #expect(try Cassette.load(file: recording.file).interactions.isEmpty)
+    }
+
+    /// The upstream's connection ends without a close frame: the client's is dropped too, and the recording ends
+    /// without a close code, closed by the server.
+    @Test func upstreamAbruptEnd_dropsTheClient_recordedWithoutACode() async throws {
+        let upstream = try await StandInWebSocketServer { incoming in
+            incoming == .text("last") ? [.text("gone"), .drop] : []
+        }
+        let recording = try Recording(upstream: upstream.url)
+        var received: [String] = []
+        var clientEnding: UpstreamWebSocketEnding?
+        do {
+            guard case .upgraded(_, let conversation, _) = try await recording.open("/feed") else {
+                Issue.record("not upgraded")
+                throw CancellationError()
+            }
+            conversation.send(.text(Array("last".utf8)))
+            for await event in conversation.events {
+                switch event {
+                case .message(let message, _): received.append(String(decoding: message.bytes, as: UTF8.self))
+                case .closed(let ending): clientEnding = ending
+                }
+            }
+        } catch is CancellationError {
+        } catch {
+            Issue.record(error)
+        }
+        try await recording.app.stop()
+        await upstream.stop()
+        #expect(received == ["gone"])
+        #expect(clientEnding != nil)
+        #expect(clientEnding?.code == nil)
+        let conversation = try #require(try Cassette.load(file: recording.file).interactions.only?.webSocket)
+        #expect(conversation.messages.map(\.from) == [.client, .server])
+        #expect(conversation.close?.from == .server)
+        #expect(conversation.close != nil)
+        #expect(conversation.close?.code == nil)
+        let entry = try #require(recording.app.journal.entries().last)
+        #expect(entry.webSocket?.end == .upstreamClosed(code: nil, reason: ""))
+    }
+
+    /// An `https` upstream is spoken to over `wss`, trusting what `--upstream-ca` trusts.
+    @Test func httpsUpstream_isRecordedOverWSS() async throws {
+        let material = try TLSMaterial.selfSigned()
+        let upstream = try await StandInWebSocketServer(tls: material) { incoming in
+            switch incoming {
+            case .open: [.text("secure hello")]
+            case .text("bye"): [.close(code: 1000, reason: "")]
+            default: []
+            }
+        }
+        let recording = try Recording(
+            upstream: upstream.url, trusting: try NIOSSLCertificate.fromPEMBytes(Array(material.certificatePEM.utf8)))
+        do {
+            guard case .upgraded(_, let conversation, _) = try await recording.open("/secure") else {
+                Issue.record("not upgraded")
+                throw CancellationError()
+            }
+            var events = conversation.events.makeAsyncIterator()
+            #expect(await Self.next(&events) == "secure hello")
+            conversation.send(.text(Array("bye".utf8)))
+            while await events.next() != nil {}
+        } catch is CancellationError {
+        } catch {
+            Issue.record(error)
+        }
+        try await recording.app.stop()
+        await upstream.stop()
+        let interaction = try #require(try Cassette.load(file: recording.file).interactions.only)
+        #expect(interaction.upstream?.hasPrefix("https://") == true)
+        #expect(interaction.webSocket?.messages.map(\.from) == [.server, .client])
+        #expect(interaction.webSocket?.close?.code == 1000)
     }
 }
 

@@ -27,6 +27,8 @@ final class StandInWebSocketServer: Sendable {
         /// One text message in these fragments.
         case fragments([String])
         case close(code: UInt16, reason: String)
+        /// The connection closed without a close frame.
+        case drop
     }
 
     /// A refusal of every handshake.
@@ -208,6 +210,10 @@ final class StandInWebSocketServer: Sendable {
                     payload.writeInteger(code)
                     payload.writeString(reason)
                     context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)), promise: nil)
+                case .drop:
+                    context.flush()
+                    context.close(promise: nil)
+                    return
                 }
             }
             context.flush()

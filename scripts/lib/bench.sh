@@ -90,12 +90,12 @@ peak_kib() {
 }
 
 # measure URL CONNECTIONS PID: one wrk run against the server PID; prints "requests/s p50_ms p99_ms cpu_us_per_request
-# user_us_per_request".
+# user_us_per_request". One wrk thread at every connection count, as the plain interleaved `wrk -t1` comparison the
+# targets are stated against runs it (the script ran two at 32 and 256 connections; docs/performance.md, the method).
 measure() {
-    local threads=2 before after user_before user_after
-    [ "$2" -lt 2 ] && threads=1
+    local before after user_before user_after
     before=$(cpu_ticks "$3"); user_before=$(user_ticks "$3")
-    wrk -t"$threads" -c"$2" -d"${seconds}s" --latency "$1$target_path" >"$work/wrk.txt"
+    wrk -t1 -c"$2" -d"${seconds}s" --latency "$1$target_path" >"$work/wrk.txt"
     after=$(cpu_ticks "$3"); user_after=$(user_ticks "$3")
     awk -v ticks=$((after - before)) -v user=$((user_after - user_before)) -v hz="$(getconf CLK_TCK)" '
         function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
@@ -142,14 +142,14 @@ by_server() {
     echo "$line"
 }
 
-# compare LABEL START [LABEL START]...: each START is a function that starts a fresh server and sets $url and $pid;
-# the first pair is the baseline. At 1, 32 and 256 connections, each round starts every server afresh, warms it for a
-# second and measures it, the baseline first, so that every server sees the same phases of a noisy machine, and the
-# median is over process starts as well as rounds: a process keeps for its life the luck of where its code and data
-# fell in the caches, which moved one-connection CPU figures by a few per cent from one run to the next. Prints one
-# table row per server and connection count (grouped by server) with the requests/s ratio (target >= 0.85) and the
-# CPU-per-request ratio (<= 1.18, its inverse) against the baseline's median of the same rounds, then the user part of
-# each server's CPU time; leaves each server's peak memory (VmHWM, KiB, after its last run) in $work/peak.INDEX.
+# compare LABEL START [LABEL START]...: each START is a function that starts a fresh server and sets $url and $pid; the
+# first pair is the baseline. At 1, 32 and 256 connections, each round starts every server afresh, warms it for a second
+# at that connection count and measures it, the baseline first, so that every server sees the same phases of a noisy
+# machine, and the median is over process starts as well as rounds: a process keeps for its life the luck of where its
+# code and data fell in the caches, which moved one-connection CPU figures by a few per cent from one run to the next.
+# Prints one table row per server and connection count (grouped by server) with the requests/s ratio (target >= 0.85)
+# and the CPU-per-request ratio (<= 1.18, its inverse) against the baseline's median of the same rounds, then the user
+# part of each server's CPU time; leaves each server's peak memory (VmHWM, KiB, after its last run) in $work/peak.INDEX.
 compare() {
     local labels=() starters=() connections index last
     while [ $# -gt 0 ]; do labels+=("$1"); starters+=("$2"); shift 2; done
@@ -161,7 +161,8 @@ compare() {
         for _ in $(seq "$rounds"); do
             for index in $(seq 0 "$last"); do
                 "${starters[$index]}"
-                wrk -t1 -c1 -d1s "$url$target_path" >/dev/null
+                # Warmed at the connection count measured: its connections open and their memory touched.
+                wrk -t1 -c"$connections" -d1s "$url$target_path" >/dev/null
                 measure "$url" "$connections" "$pid" >>"$work/m.$index"
                 peak_kib "$pid" >"$work/peak.$index"
                 stop_server "$pid"

@@ -91,7 +91,8 @@ enum AdminPage {
             + " (found gone at " + (away.atMs / 1000).toFixed(2) + " s)";
         }
         const endings = { recorded: "ended as recorded", mismatch: "closed 1008", clientClosed: "client closed",
-          clientWentAway: "client went away", refused: "refused", serverStopped: "server stopped" };
+          clientWentAway: "client went away", refused: "refused", serverStopped: "server stopped",
+          upstreamClosed: "upstream closed" };
         function conversationText(w) {
           if (!w) return "";
           const text = w.clientMessages + " from client · " + w.serverMessages + " from server";

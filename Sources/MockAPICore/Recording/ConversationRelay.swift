@@ -7,11 +7,14 @@ import Synchronization
 ///
 /// Either side's close is passed on to the other (an abrupt end drops the other side's connection too). When the
 /// server stops, both sides get `1001` and the conversation is noted as still open (no close). Once the client's
-/// connection is over, `finished` gets the conversation and how it ended, once.
+/// connection is over, `finished` gets the conversation and how it ended, once; not when the client's connection
+/// never ran it (the client left before the `101` reached it): the upstream's connection is closed, nothing recorded.
 package final class ConversationRelay: WebSocketHandler {
     private struct State {
         var messages: [(at: ContinuousClock.Instant, message: WebSocketConversation.Message)] = []
         var close: WebSocketConversation.Close?
+        /// Whether the client's connection ran the conversation (else the client never had it: nothing to record).
+        var started = false
         var done = false
     }
 
@@ -36,6 +39,7 @@ package final class ConversationRelay: WebSocketHandler {
     }
 
     package func started(_ peer: any WebSocketPeer) {
+        state.withLock { $0.started = true }
         // The upstream's messages go to the client as they come; the task waits holding no thread.
         Task { await self.relayUpstream(to: peer) }
     }
@@ -115,7 +119,7 @@ package final class ConversationRelay: WebSocketHandler {
             state.done = true
             return state
         }
-        guard let noted else { return }
+        guard let noted, noted.started else { return }
         // The two sides are noted from different threads: ordered by arrival (equal instants keep their order).
         let messages = noted.messages.enumerated()
             .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }

@@ -7,6 +7,10 @@ extension Recorder {
     /// ends; any other answer (a `403`) is recorded and relayed like any answer.
     func replyToHandshake(_ request: HTTPRequest, route: UpstreamRoute, upstreamPath: String,
                           upstream webSockets: any WebSocketUpstream) -> Reply {
+        if let problem = WebSocketHandshakeHeaders.problem(in: request.headers) {
+            return failure(request, status: 400, cause: "bad handshake", message: "cannot forward \(request.method) "
+                + "\(request.target) to \(route.upstream): \(problem); nothing was recorded")
+        }
         let headers = WebSocketHandshakeHeaders.forwarded(request.headers)
         let url = WebSocketHandshakeHeaders.webSocketURL(route.upstream) + upstreamPath + (request.query.map { "?" + $0 } ?? "")
         let started = ContinuousClock.now

@@ -12,6 +12,14 @@ package enum WebSocketHandshakeHeaders {
         }
     }
 
+    /// What keeps a request that asks for an upgrade from being a WebSocket handshake the server engine can accept (RFC
+    /// 6455 §4.2.1): no `Sec-WebSocket-Key`, or a `Sec-WebSocket-Version` other than 13; nil when there is nothing.
+    package static func problem(in headers: HTTPHeaders) -> String? {
+        if (headers["sec-websocket-key"] ?? "").trimmingSpaces().isEmpty { return "the handshake has no Sec-WebSocket-Key" }
+        if headers["sec-websocket-version"]?.trimmingSpaces() != "13" { return "the handshake's Sec-WebSocket-Version is not 13" }
+        return nil
+    }
+
     /// The client's handshake fields as sent upstream and recorded: as for any proxied request (connection fields
     /// dropped, `Host` the upstream's), and without the per-hop WebSocket fields. `Sec-WebSocket-Protocol` is kept.
     package static func forwarded(_ headers: HTTPHeaders) -> HTTPHeaders {

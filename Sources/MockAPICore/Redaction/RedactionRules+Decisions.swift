@@ -7,11 +7,13 @@ extension RedactionRules {
     /// (``scrubsCookies(in:)``).
     func scrubsHeader(_ name: String, value: String) -> Bool {
         let lower = name.lowercasedIfNeeded()
-        guard !keepHeaders.contains(lower), !CredentialValue.isMaskedOrEmpty(value) else { return false }
-        if headers.contains(lower) { return true }
-        guard headerFragmentSet.contains(in: lower), !CredentialValue.isDescriptiveName(lower)
-        else { return false }
-        return CredentialValue.couldBeCredential(value)
+        guard !keepHeaders.contains(lower) else { return false }
+        // The name decides first: a masked or empty value is kept whatever its name, but asking that of every value
+        // (a trim and a split each) was most of what scrubbing an answer cost the recorder.
+        let byName = headers.contains(lower)
+            || (headerFragmentSet.contains(in: lower) && !CredentialValue.isDescriptiveName(lower)
+                && CredentialValue.couldBeCredential(value))
+        return byName && !CredentialValue.isMaskedOrEmpty(value)
     }
 
     /// Whether a header's value is a list of cookies scrubbed one by one: `Cookie` and `Set-Cookie`, named exactly.
@@ -23,12 +25,12 @@ extension RedactionRules {
     /// Whether a decoded query or form parameter is scrubbed by name.
     func scrubsParameter(_ name: String, value: String) -> Bool {
         let lower = name.lowercasedIfNeeded()
-        guard !keepQueryParameters.contains(lower), !CredentialValue.isMaskedOrEmpty(value) else { return false }
-        if queryParameters.contains(lower) { return true }
-        guard queryFragmentSet.contains(in: lower), !CredentialValue.isCursorName(lower),
-            !CredentialValue.isDescriptiveName(lower)
-        else { return false }
-        return CredentialValue.couldBeCredential(value)
+        guard !keepQueryParameters.contains(lower) else { return false }
+        // The name decides first, as for headers.
+        let byName = queryParameters.contains(lower)
+            || (queryFragmentSet.contains(in: lower) && !CredentialValue.isCursorName(lower)
+                && !CredentialValue.isDescriptiveName(lower) && CredentialValue.couldBeCredential(value))
+        return byName && !CredentialValue.isMaskedOrEmpty(value)
     }
 
     /// The rule that scrubs a JSON string or number at `path`: a ``jsonFields`` pattern (`$..access_token`), or a
@@ -37,20 +39,27 @@ extension RedactionRules {
         guard !keepJSONFieldList.contains(matching: path) else { return nil }
         switch value {
         case .string(let text):
-            guard !CredentialValue.isMaskedOrEmpty(text) else { return nil }
-            if let rule = jsonFieldList.first(matching: path) { return rule.description }
-            guard case .member(let name)? = path.last else { return nil }
-            let lower = name.lowercasedIfNeeded()
-            guard let fragment = jsonFragmentSet.firstIndex(in: lower).map({ jsonFragments[$0] }),
-                !CredentialValue.isCursorName(lower), !CredentialValue.isDescriptiveName(lower),
-                CredentialValue.couldBeCredential(text)
-            else { return nil }
-            return "*\(fragment)*"
+            // The path decides first, as for headers: most strings of an answer are kept by it alone.
+            guard let rule = jsonStringRule(at: path, text: text), !CredentialValue.isMaskedOrEmpty(text) else { return nil }
+            return rule
         case .number:
             return jsonFieldList.first(matching: path)?.description
         case .null, .bool, .array, .object:
             return nil
         }
+    }
+
+    /// The rule that would scrub the string `text` at `path` by its path or name, before asking whether it is masked
+    /// or empty (which keeps it).
+    private func jsonStringRule(at path: [JSONPathPattern.Location], text: String) -> String? {
+        if let rule = jsonFieldList.first(matching: path) { return rule.description }
+        guard case .member(let name)? = path.last else { return nil }
+        let lower = name.lowercasedIfNeeded()
+        guard let fragment = jsonFragmentSet.firstIndex(in: lower).map({ jsonFragments[$0] }),
+            !CredentialValue.isCursorName(lower), !CredentialValue.isDescriptiveName(lower),
+            CredentialValue.couldBeCredential(text)
+        else { return nil }
+        return "*\(fragment)*"
     }
 
     /// Strings at kept JSON paths in a body: a credential shape inside one is left alone.

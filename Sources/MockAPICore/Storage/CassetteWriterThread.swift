@@ -74,10 +74,13 @@ struct CassetteWriterThread {
     private mutating func commit(_ batch: inout [(EncodedInteraction, CheckedContinuation<Result<Int, CassetteWriterError>, Never>)]) {
         guard !batch.isEmpty else { return }
         defer { batch = [] }
-        let outcome = cassette.commit(batch.map(\.0))
+        let items = batch.map(\.0)
+        let outcome = cassette.commit(items)
         // Published before anyone is answered: a submitter that reads the statistics sees its own write.
         published.publish(cassette.statistics)
         for (offset, (_, continuation)) in batch.enumerated() { continuation.resume(returning: outcome.map { $0 + offset }) }
+        // Durable and answered: the file's layout of the batch is off the path of the answers that waited for it.
+        if case .success = outcome { cassette.layOut(items) }
         if cassette.isFoldDue { _ = cassette.startFold(bufferSize: settings.foldBufferSize) }
     }
 

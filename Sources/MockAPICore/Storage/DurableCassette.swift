@@ -51,8 +51,11 @@ final class DurableCassette {
     var linesSinceFold: [UInt8] = []
     var statistics: CassetteWriter.Statistics
 
+    /// Committed interactions not yet laid out (``layOut(_:)``): between a commit and its layout, a few at most.
+    var committed = 0
+
     /// Every interaction, those only in the write-ahead log included.
-    var count: Int { fileCount + pending.count }
+    var count: Int { fileCount + pending.count + committed }
 
     init(opened: OpenedCassette, foldThreshold: Int, pendingLimit: Int, beforeSync: (@Sendable () -> Void)?) {
         self.file = opened.file
@@ -71,7 +74,8 @@ final class DurableCassette {
 
     /// One group commit: the batch's log lines in one write, one sync. Returns the index of the batch's first
     /// interaction. On failure the write-ahead log is cut back to where it was, so it never holds a half line in the
-    /// middle.
+    /// middle. The batch is durable when this returns: its submitters can be answered before ``layOut(_:)`` keeps it
+    /// for the next fold.
     func commit(_ batch: [EncodedInteraction]) -> Result<Int, CassetteWriterError> {
         let first = count
         var bytes: [UInt8] = []
@@ -85,11 +89,20 @@ final class DurableCassette {
             statistics.lastFailure = error.description
             return .failure(error)
         }
-        for item in batch { lay(item, at: pending.count + fileCount) }
         statistics.appended += batch.count
-        statistics.interactions = count
+        statistics.interactions = first + batch.count
         statistics.largestBatch = max(statistics.largestBatch, batch.count)
+        committed += batch.count
         return .success(first)
+    }
+
+    /// Keeps the interactions of a batch that ``commit(_:)`` wrote in the file's form for the next fold. Laying out
+    /// takes a pretty encoding of each interaction: done after the batch's submitters are answered, not before.
+    func layOut(_ batch: [EncodedInteraction]) {
+        for item in batch {
+            committed -= 1
+            lay(item, at: pending.count + fileCount)
+        }
     }
 
     /// Keeps an interaction's bytes in the file's form for the next fold, checked for the values they must not hold.

@@ -46,6 +46,8 @@ let mockapiUpgradeHandler: MHD_UpgradeHandler = { cls, _, requestContext, extraI
     let state = Unmanaged<RequestState>.fromOpaque(requestContext).takeUnretainedValue()
     // The conversation is no request on its way in: no request deadline may cut it.
     server.deadlines?.closed(state.connection)
+    // Taken: a handler still here when the request completes never got its socket (``mockapiRequestCompleted``).
+    defer { state.webSocket = nil }
     guard let handler = state.webSocket else {
         _ = mockapi_mhd_upgrade_close(urh)
         return

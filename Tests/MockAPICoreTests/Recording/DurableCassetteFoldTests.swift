@@ -76,9 +76,10 @@ struct DurableCassetteFoldTests {
 
     private func commit(_ number: Int, to cassette: DurableCassette) {
         let interaction = Interaction.recordedGet("/n", query: "i=\(number)", responseBody: "answer \(number)")
-        let outcome = cassette.commit(
-            [EncodedInteraction(interaction: interaction, compact: interaction.compactBytes(), fileBytes: nil, forbidding: [])])
+        let batch = [EncodedInteraction(interaction: interaction, compact: interaction.compactBytes(), fileBytes: nil, forbidding: [])]
+        let outcome = cassette.commit(batch)
         #expect((try? outcome.get()) == number)
+        cassette.layOut(batch)
     }
 
     private func loadedQueries(_ file: String) throws -> [String] {
