@@ -40,6 +40,8 @@ public func fuzzMatching(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         fuzzFailure("a replayer without a fallback deferred an answer")
     case .reset, .hang, .truncated:
         fuzzFailure("a replayer without faults configured answered with a fault")
+    case .webSocket:
+        fuzzFailure("a cassette without WebSocket conversations answered with an upgrade")
     }
     return 0
 }
