@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
+import Synchronization
 
 /// The real ``WebSocketUpstream``: a connection of its own per conversation on NIO's event loops (TLS by NIOSSL for
 /// `wss`, trusting what the HTTP upstream trusts), the handshake by NIO's WebSocket client upgrader, frames by
@@ -12,18 +13,30 @@ package final class WebSocketUpstreamClient: WebSocketUpstream {
     package let options: HTTPClientUpstream.Options
     /// The largest message accepted from the upstream, joined from its fragments.
     package let maximumMessageBytes: Int
-    /// Made once: building one loads the system's authorities. A failure is reported by each `wss` handshake.
-    private let tls: Result<NIOSSLContext, TLSError>
+    /// Made at the first `wss` handshake and kept: building one loads the system's authorities, which a recording of
+    /// `http` upstreams (every test's) never needs. A failure is reported by each `wss` handshake.
+    private let tls = Mutex<Result<NIOSSLContext, TLSError>?>(nil)
 
     package init(options: HTTPClientUpstream.Options, maximumMessageBytes: Int) {
         self.options = options
         self.maximumMessageBytes = maximumMessageBytes
+    }
+
+    /// The TLS context for `wss` upstreams, made outside the lock (it reads files) the first time it is asked for.
+    private func tlsContext() -> Result<NIOSSLContext, TLSError> {
+        if let made = tls.withLock({ $0 }) { return made }
         var configuration = TLSConfiguration.makeClientConfiguration()
         if !options.trustedCertificates.isEmpty {
             configuration.additionalTrustRoots = [.certificates(options.trustedCertificates)]
         }
-        do { tls = .success(try NIOSSLContext(configuration: configuration)) } catch {
-            tls = .failure(TLSError("cannot set up TLS for wss upstreams: \(error)"))
+        let made: Result<NIOSSLContext, TLSError>
+        do { made = .success(try NIOSSLContext(configuration: configuration)) } catch {
+            made = .failure(TLSError("cannot set up TLS for wss upstreams: \(error)"))
+        }
+        return tls.withLock { kept in
+            if let kept { return kept }
+            kept = made
+            return made
         }
     }
 
@@ -71,9 +84,9 @@ package final class WebSocketUpstreamClient: WebSocketUpstream {
     /// handshake; the upgrade or the refusal fulfils `promise`.
     private func bootstrap(_ address: UpstreamAddress, url: String, loop: any EventLoop,
                            promise: EventLoopPromise<UpstreamHandshake>) throws(UpstreamError) -> ClientBootstrap {
-        var context: NIOSSLContext?
-        if address.secure {
-            do { context = try tls.get() } catch { throw UpstreamError(kind: .tls, url: url, detail: error.description) }
+        let context: NIOSSLContext?
+        do { context = address.secure ? try tlsContext().get() : nil } catch {
+            throw UpstreamError(kind: .tls, url: url, detail: error.description)
         }
         let options = self.options, maximumMessageBytes = self.maximumMessageBytes
         // SNI names a host, never an address.
