@@ -243,7 +243,10 @@ struct StreamReplayTests {
         serve.signal(SIGTERM)
         _ = await serve.finish()
         #expect(counts == Array(repeating: 3, count: streams))
-        #expect(threads.filter { $0.hasPrefix("MHD-") } == ["MHD-worker", "MHD-worker"], "threads: \(threads)")
+        // Two workers; a thread a worker starts (the pacing thread, a Dispatch worker) carries the worker's name until
+        // it names itself, so one more may be seen: a thread per stream would be a thousand.
+        let workerNamed = threads.filter { $0.hasPrefix("MHD-") }
+        #expect(workerNamed.allSatisfy { $0 == "MHD-worker" } && (2...3).contains(workerNamed.count), "threads: \(threads)")
         #expect(threads.count < 24, "\(threads.count) threads with \(streams) streams open: \(threads)")
         #expect(elapsed < .seconds(60), "\(streams) timed streams took \(elapsed)")
     }
