@@ -57,7 +57,7 @@ import Testing
 
         /// Opens a conversation through the recorder, as a client would.
         func open(_ target: String, headers: MockAPICore.HTTPHeaders = []) async throws -> UpstreamHandshake {
-            let client = WebSocketUpstreamClient(options: .init(timeout: 10), maximumMessageBytes: 1 << 20)
+            let client = WebSocketUpstreamClient(options: .init(timeout: Double(HangGuard.seconds)), maximumMessageBytes: 1 << 20)
             return try await client.open(UpstreamRequest(method: "GET", url: "ws://127.0.0.1:\(app.port)" + target, headers: headers))
         }
     }
@@ -264,7 +264,7 @@ import Testing
             cassettes: [], recordingMissing: session, configuration: ServerConfiguration(host: "127.0.0.1", port: 0),
             logger: Self.logger)
         do {
-            let client = WebSocketUpstreamClient(options: .init(timeout: 10), maximumMessageBytes: 1 << 20)
+            let client = WebSocketUpstreamClient(options: .init(timeout: Double(HangGuard.seconds)), maximumMessageBytes: 1 << 20)
             let handshake = try await client.open(UpstreamRequest(method: "GET", url: "ws://127.0.0.1:\(app.port)/v1/realtime"))
             guard case .upgraded(_, let conversation, _) = handshake else {
                 Issue.record("not upgraded: \(handshake)")
@@ -287,7 +287,7 @@ import Testing
 
     /// The client's side of a realtime session against `port`: what it received, in order, and how it ended.
     private static func realtimeSession(port: Int, token: String) async throws -> [String] {
-        let client = WebSocketUpstreamClient(options: .init(timeout: 10), maximumMessageBytes: 1 << 20)
+        let client = WebSocketUpstreamClient(options: .init(timeout: Double(HangGuard.seconds)), maximumMessageBytes: 1 << 20)
         let handshake = try await client.open(UpstreamRequest(
             method: "GET", url: "ws://127.0.0.1:\(port)/v1/realtime?model=x",
             headers: [("Authorization", "Bearer \(apiKey)"), ("Sec-WebSocket-Protocol", "realtime-v1")]))

@@ -3,6 +3,7 @@ import MockAPIServer
 import NIOHTTP1
 import NIOSSL
 import Synchronization
+import TestSupport
 import Testing
 
 /// The recorder's WebSocket client on its own, against a stand-in NIO WebSocket server on loopback: the handshake
@@ -13,7 +14,7 @@ import Testing
     {
         let trusted = try material.map { try NIOSSLCertificate.fromPEMBytes(Array($0.certificatePEM.utf8)) } ?? []
         return WebSocketUpstreamClient(
-            options: .init(timeout: 10, trustedCertificates: trusted), maximumMessageBytes: maximumMessageBytes)
+            options: .init(timeout: Double(HangGuard.seconds), trustedCertificates: trusted), maximumMessageBytes: maximumMessageBytes)
     }
 
     /// The events of a conversation up to and including its end.

@@ -39,12 +39,12 @@ package final class TestClient: Sendable {
         pool.retryConnectionEstablishment = false
         client = HTTPClient(
             eventLoopGroupProvider: .singleton,
-            configuration: .init(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(60)),
+            configuration: .init(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(Int64(HangGuard.seconds))),
                                  connectionPool: pool, decompression: .disabled))
     }
 
     package func send(_ method: String = "GET", _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
-                     timeout: TimeAmount = .seconds(60)) async throws -> ClientAnswer {
+                     timeout: TimeAmount = .seconds(Int64(HangGuard.seconds))) async throws -> ClientAnswer {
         var request = HTTPClientRequest(url: url)
         request.method = HTTPMethod(rawValue: method)
         for (name, value) in headers { request.headers.add(name: name, value: value) }
