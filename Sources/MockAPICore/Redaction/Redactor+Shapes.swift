@@ -49,6 +49,8 @@ extension Redactor {
         case .text, .json, .chunks: break
         }
         guard !scope.acknowledges(.secretShape, at: "\(scope.at).\(side).body") else { return }
+        // Looked for in the bytes as they are first: most bodies hold none, and storing one anew parses it again.
+        if case .chunks = body {} else if CredentialShape.matches(in: body.bytes).isEmpty { return }
         let kept = rules.keptJSONStrings(in: body)
         var found: [(value: String, kind: String)] = []
         let replaced = body.replacingBytes { bytes in
