@@ -110,8 +110,11 @@ struct WebSocketEngineTests {
         await server.stop()
     }
 
-    @Test func requestWithoutKey_gets400() async throws {
-        let server = try server(Echo())
+    /// The handler is never started, and is told the conversation ended there (so that the journal's entry for it, or
+    /// a recording's upstream connection, does not stay open).
+    @Test func requestWithoutKey_gets400_andTheHandlerIsToldItEnded() async throws {
+        let echo = Echo()
+        let server = try server(echo)
         let response = try await offThread { () throws -> (status: Int, head: String, body: String)? in
             let connection = try RawConnection(port: server.port)
             connection.send("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n")
@@ -119,6 +122,13 @@ struct WebSocketEngineTests {
         }
         #expect(response?.status == 400)
         #expect(response?.body.contains("Sec-WebSocket-Key") == true)
+        let endings = echo.endings.withLock { $0 }
+        #expect(endings.count == 1)
+        guard case .refused(400, let reason)? = endings.first else {
+            Issue.record("endings: \(endings)")
+            return await server.stop()
+        }
+        #expect(reason.contains("Sec-WebSocket-Key"))
         await server.stop()
     }
 

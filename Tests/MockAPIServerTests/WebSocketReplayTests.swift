@@ -195,6 +195,24 @@ struct WebSocketReplayTests {
         try await app.stop()
     }
 
+    /// A plain GET (a browser, curl) to a recorded conversation: 400 saying why, and its journal entry is over.
+    @Test func plainRequestToAConversation_gets400_andItsEntryEndsRefused() async throws {
+        let app = try Self.start()
+        let response = try await offThread { () throws -> (status: Int, head: String, body: String)? in
+            let connection = try RawConnection(port: app.port)
+            connection.send("GET \(Self.path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            return connection.readResponse()
+        }
+        #expect(response?.status == 400)
+        #expect(response?.body.contains("not a WebSocket handshake") == true)
+        let entry = try await Self.handshakeEntry(app, ending: true)
+        guard case .refused(400, _)? = entry.webSocket?.end else {
+            Issue.record("ended \(String(describing: entry.webSocket?.end))")
+            return try await app.stop()
+        }
+        try await app.stop()
+    }
+
     /// The journal entry of the last handshake; with `ending`, once its conversation has ended.
     private static func handshakeEntry(_ app: RunningApp<ReplayService>, ending: Bool) async throws -> JournalEntry {
         try await waitUntil { app.journal.entries().last { $0.webSocket != nil }?.webSocket?.end != nil || !ending }

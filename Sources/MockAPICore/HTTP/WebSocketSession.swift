@@ -31,7 +31,8 @@ package enum WebSocketEnding: Sendable, Equatable {
     /// The connection ended without a close frame from the client (it went away, or its socket failed).
     case clientWentAway
     /// The client broke the protocol and the engine closed with `code`: 1002 (a malformed frame), 1007 (text that is
-    /// not UTF-8), 1009 (a message over the size limit).
+    /// not UTF-8), 1009 (a message over the size limit); or, before any frame, 400: the request was no WebSocket
+    /// handshake (no key, another version), so the handler was never started.
     case refused(code: UInt16, reason: String)
     /// The server stopped (close code 1001 sent).
     case serverStopped
@@ -67,7 +68,8 @@ package protocol WebSocketHandler: Sendable {
 /// (framing headers and any `Upgrade`, `Connection` and `Sec-WebSocket-Accept` left out: it sets those itself, the
 /// accept value computed from the client's `Sec-WebSocket-Key`; `Sec-WebSocket-Extensions` left out too: the engine
 /// implements no extension, so none is ever negotiated), then runs `handler` over the connection. A request
-/// that is not a WebSocket handshake (no key, or a version other than 13) gets `400` and `handler` is never started.
+/// that is not a WebSocket handshake (no key, or a version other than 13) gets `400`: `handler` is never started, and
+/// is told ``WebSocketEnding/refused(code:reason:)`` with 400.
 package struct WebSocketUpgrade: Sendable {
     package var headers: HTTPHeaders
     package var handler: any WebSocketHandler

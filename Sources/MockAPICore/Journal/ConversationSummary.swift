@@ -14,7 +14,8 @@ public struct ConversationSummary: Sendable, Equatable {
         case clientClosed(code: UInt16?, reason: String)
         /// The connection ended without a close frame from the client.
         case clientWentAway
-        /// The client broke the protocol: closed with 1002, 1007 or 1009.
+        /// The client broke the protocol: closed with 1002, 1007 or 1009; or 400, its request was no WebSocket
+        /// handshake (no key, another version) and no conversation began.
         case refused(code: UInt16, reason: String)
         /// The server stopped: closed with 1001.
         case serverStopped

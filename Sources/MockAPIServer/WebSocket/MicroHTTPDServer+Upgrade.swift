@@ -3,12 +3,15 @@ import MockAPICore
 
 extension ServerContext {
     /// Answers a WebSocket handshake with `101 Switching Protocols`; libmicrohttpd calls ``mockapiUpgradeHandler``
-    /// with the socket once the 101 is sent. Not a handshake (no key, another version): `400`.
+    /// with the socket once the 101 is sent. Not a handshake (no key, another version): `400`, and the handler is told
+    /// the conversation ended there.
     func sendUpgrade(_ upgrade: WebSocketUpgrade, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
         let accept: String
         switch WebSocketHandshake.accept(for: connection) {
         case .success(let value): accept = value
-        case .failure(let refusal): return queueAnswer(.text(status: 400, refusal.message), connection, state)
+        case .failure(let refusal):
+            upgrade.handler.ended(.refused(code: 400, reason: refusal.reason))
+            return queueAnswer(.text(status: 400, refusal.message), connection, state)
         }
         // The server context outlives every connection (released after libmicrohttpd stops): no retain needed.
         guard let created = MHD_create_response_for_upgrade(mockapiUpgradeHandler, Unmanaged.passUnretained(self).toOpaque())

@@ -36,8 +36,11 @@ enum WebSocketHandshake {
     }
 
     struct Refusal: Error {
-        let message: String
-        init(_ message: String) { self.message = "mockapi: not a WebSocket handshake: \(message)\n" }
+        /// What is wrong, for the journal.
+        let reason: String
+        /// The 400 answer's body.
+        var message: String { "mockapi: not a WebSocket handshake: \(reason)\n" }
+        init(_ reason: String) { self.reason = reason }
     }
 
     private static func value(_ connection: OpaquePointer, _ name: String) -> String? {
