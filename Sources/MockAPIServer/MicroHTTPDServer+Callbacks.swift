@@ -172,7 +172,7 @@ extension ServerContext {
             if let stream = response.stream { return sendStream(response, stream, connection, state) }
             return queue(NativeResponse.make(response, date: true), connection, state)
         case .deferred(let work):
-            return park(connection, state) { resume in await work.start { resume(.send($0)) } }
+            return park(connection, state) { .send(await work()) }
         case .live(let head, let body, let producer):
             let queued = queue(NativeResponse.live(head, body, connection: connection), connection, state)
             // A producer that cannot start (the server stopping) leaves the body cut, so the connection is not left
@@ -190,11 +190,11 @@ extension ServerContext {
         case .hang:
             // Suspended connections do not time out in libmicrohttpd: wait out the idle timeout here, then close.
             let timeout = connectionTimeout
-            return park(connection, state) { resume in
+            return park(connection, state) {
                 repeat {
                     do { try await Task.sleep(for: .seconds(timeout > 0 ? timeout : 3600)) } catch { break }
                 } while timeout <= 0
-                resume(.close)
+                return .close
             }
         }
     }
@@ -211,22 +211,19 @@ extension ServerContext {
         return queue(NativeResponse.streamed(response, stream, connection: connection, pacing: pacing), connection, state)
     }
 
-    /// Suspends the connection (no thread waits) until `work` says what to do (once, from any thread: the
-    /// recorder's answer comes from the cassette writer's thread), then resumes it. The work's task outlives the
-    /// resumption, so stopping the server waits for both.
+    /// Suspends the connection (no thread waits) until `work` says what to do, then resumes it.
     private func park(_ connection: OpaquePointer, _ state: RequestState,
-                      _ work: @escaping @Sendable (_ resume: @escaping @Sendable (Resumption) -> Void) async -> Void) -> MHD_Result {
+                      _ work: @escaping @Sendable () async -> Resumption) -> MHD_Result {
         let handle = ConnectionHandle(pointer: connection)
         let parking = Parking()
         state.parking = parking
         MHD_suspend_connection(connection)
         let deferred = self.deferred
         let running = deferred.start {
-            await work { next in
-                deferred.deliveryStarted()
-                parking.resumption.withLock { $0 = next }
-                MHD_resume_connection(handle.pointer)
-            }
+            let next = await work()
+            deferred.deliveryStarted()
+            parking.resumption.withLock { $0 = next }
+            MHD_resume_connection(handle.pointer)
         }
         if !running {
             // The server is stopping: answer now rather than leave the connection parked.

@@ -63,7 +63,7 @@ import Testing
 
     @Test func slowUpstream_is504() async throws {
         let slow = try StandInUpstream { _ in
-            .later {
+            .deferred {
                 try? await Task.sleep(for: .seconds(30))
                 return .response(.text(status: 200, "too late"))
             }

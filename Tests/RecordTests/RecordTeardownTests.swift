@@ -19,7 +19,7 @@ struct RecordTeardownTests {
         let (arrived, arrival) = AsyncStream<Void>.makeStream()
         let upstream = try StandInUpstream { _ in
             arrival.yield()
-            return .later {
+            return .deferred {
                 try? await Task.sleep(for: .seconds(600))
                 return .response(.text(status: 200, "too late"))
             }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a responder gives back for one request.
 package enum Reply: Sendable {
     /// An answer built for this request.
@@ -11,8 +9,8 @@ package enum Reply: Sendable {
     /// deferred work (cancelled when the server stops) and must finish `body`.
     case live(HTTPResponse, body: LiveBody, producer: (@Sendable () async -> Void)?)
     /// The answer needs I/O or time (an upstream call, a delay). The engine parks the connection, without holding a
-    /// thread, until the work hands its answer over (``DeferredReply``).
-    case deferred(DeferredReply)
+    /// thread, until the work finishes.
+    case deferred(@Sendable () async -> Reply)
     /// No answer: the engine closes the connection at once with a TCP reset (the client sees "connection reset by
     /// peer"). For fault injection.
     case reset
@@ -53,11 +51,6 @@ package protocol Responder: Sendable {
 }
 
 extension Reply {
-    /// Work that returns its answer, as a ``deferred(_:)`` reply.
-    package static func later(_ work: @escaping @Sendable () async -> Reply) -> Reply {
-        .deferred(DeferredReply(work))
-    }
-
     /// Runs deferred work to the end and returns the answer; for tests and in-process callers. A connection fault has
     /// no HTTP answer: `.reset` and `.hang` resolve to status 0 with an `X-Mockapi-Fault` header naming them, and
     /// `.truncated` to the response with its body cut where the engine would stop sending.
@@ -65,7 +58,7 @@ extension Reply {
         switch self {
         case .response(let response): response
         case .prepared(let prepared): prepared.response
-        case .deferred(let work): await Reply.run(work).resolved()
+        case .deferred(let work): await work().resolved()
         case .reset: HTTPResponse(status: 0, headers: [("X-Mockapi-Fault", "reset")])
         case .hang: HTTPResponse(status: 0, headers: [("X-Mockapi-Fault", "timeout")])
         case .live(let head, let body, let producer):
@@ -81,13 +74,6 @@ extension Reply {
 }
 
 extension Reply {
-    /// The answer deferred work hands over (it always hands one over before ``DeferredReply/start(delivering:)`` returns).
-    private static func run(_ work: DeferredReply) async -> Reply {
-        let answer = Mutex<Reply?>(nil)
-        await work.start { reply in answer.withLock { $0 = reply } }
-        return answer.withLock { $0 } ?? .response(HTTPResponse(status: 500))
-    }
-
     /// A live answer read to its end, in process.
     private static func collect(_ head: HTTPResponse, _ body: LiveBody, _ producer: (@Sendable () async -> Void)?) async -> HTTPResponse {
         if let producer { await producer() }

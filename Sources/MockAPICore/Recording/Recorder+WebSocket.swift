@@ -14,18 +14,17 @@ extension Recorder {
         let headers = WebSocketHandshakeHeaders.forwarded(request.headers)
         let url = WebSocketHandshakeHeaders.webSocketURL(route.upstream) + upstreamPath + (request.query.map { "?" + $0 } ?? "")
         let started = ContinuousClock.now
-        return .deferred(DeferredReply(handingOver: { handOff in
+        return .deferred {
             let handshake: UpstreamHandshake
             do throws(UpstreamError) {
                 handshake = try await webSockets.open(UpstreamRequest(method: "GET", url: url, headers: headers))
             } catch {
-                return handOff.send(self.upstreamFailure(request, route: route, error))
+                return self.upstreamFailure(request, route: route, error)
             }
             switch handshake {
             case .refused(let answer):
-                await self.record(
-                    request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer, started: started,
-                    handOff: handOff)
+                return await self.record(
+                    request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer, started: started)
             case .upgraded(let head, let upstream, let upgradedAt):
                 let answerHeaders = WebSocketHandshakeHeaders.upgraded(ProxyHeaders.toClient(head.headers))
                 let recorded = Interaction(
@@ -40,9 +39,9 @@ extension Recorder {
                         await self.record(conversation, of: request, handshake: recorded, end: end, route: route)
                     }
                 }
-                handOff.send(.webSocket(WebSocketUpgrade(headers: answerHeaders, handler: relay)))
+                return .webSocket(WebSocketUpgrade(headers: answerHeaders, handler: relay))
             }
-        }))
+        }
     }
 
     /// Writes a conversation that ended (or that the server's stop ended), scrubbed like any interaction, its messages

@@ -88,16 +88,20 @@ package final class Recorder: Responder {
         // of preceding it. Dropped unanswered (the server stopping before the task runs), the call is cancelled.
         let call = upstream.start(
             UpstreamRequest(method: request.method, url: url, headers: headers, body: sendsBody ? request.body : nil))
-        return .deferred(DeferredReply(handingOver: { handOff in
-            let answer: UpstreamResponse
-            do throws(UpstreamError) {
-                answer = try await call.response()
-            } catch {
-                return handOff.send(self.upstreamFailure(request, route: route, error))
-            }
-            await self.record(request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer,
-                              started: started, handOff: handOff)
-        }))
+        return .deferred {
+            await self.forward(request, route: route, upstreamPath: upstreamPath, headers: headers, call: call, started: started)
+        }
+    }
+
+    private func forward(_ request: HTTPRequest, route: UpstreamRoute, upstreamPath: String, headers: HTTPHeaders,
+                         call: UpstreamCall, started: ContinuousClock.Instant) async -> Reply {
+        let answer: UpstreamResponse
+        do {
+            answer = try await call.response()
+        } catch {
+            return upstreamFailure(request, route: route, error)
+        }
+        return await record(request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer, started: started)
     }
 
     /// mockapi's answer when no answer came from upstream: 502, 504, or 503 when the recorder is stopping.
@@ -112,25 +116,23 @@ package final class Recorder: Responder {
             message: message, extra: [JSONMember("upstream", .string(error.url))])
     }
 
-    /// Records the upstream's answer and hands it to the client once it is on disk: from the writer's thread, the
-    /// moment the write-ahead log is synced.
+    /// Records the upstream's answer and hands it to the client once it is on disk.
     func record(_ request: HTTPRequest, route: UpstreamRoute, upstreamPath: String, headers: HTTPHeaders,
-                answer: UpstreamResponse, started: ContinuousClock.Instant, handOff: AnswerHandOff) async {
+                answer: UpstreamResponse, started: ContinuousClock.Instant) async -> Reply {
         let elapsed = started.duration(to: .now)
         if let stream = answer.stream, (100...599).contains(answer.status) {
-            return handOff.send(forwardStream(
-                request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer, stream: stream,
-                started: started))
+            return forwardStream(request, route: route, upstreamPath: upstreamPath, headers: headers, answer: answer, stream: stream,
+                                 started: started)
         }
         guard (100...599).contains(answer.status) else {
-            return handOff.send(failure(request, status: 502, cause: "bad status", message: "upstream \(route.upstream) answered "
-                + "\(request.method) \(request.target) with status \(answer.status), which a cassette cannot hold; nothing was recorded"))
+            return failure(request, status: 502, cause: "bad status", message: "upstream \(route.upstream) answered "
+                + "\(request.method) \(request.target) with status \(answer.status), which a cassette cannot hold; nothing was recorded")
         }
         let decoded: [UInt8]
         let codings = answer.headers.values("content-encoding").joined(separator: ", ")
         do { decoded = try ContentDecoder.decode(answer.body, contentEncoding: codings, limit: maximumBodyBytes) } catch {
-            return handOff.send(failure(request, status: 502, cause: "undecodable body", message: "cannot record the answer to "
-                + "\(request.method) \(request.target) from \(route.upstream): \(error); nothing was recorded"))
+            return failure(request, status: 502, cause: "undecodable body", message: "cannot record the answer to "
+                + "\(request.method) \(request.target) from \(route.upstream): \(error); nothing was recorded")
         }
         let clientHeaders = ProxyHeaders.toClient(answer.headers)
         var interaction = Interaction(
@@ -148,49 +150,25 @@ package final class Recorder: Responder {
         let original = interaction
         let report = redactor.redact(&interaction, alsoHiding: known)
         learn(report.secrets)
-        // Made before the write, so that the writer's thread only has to send it.
-        let toClient = Reply.response(ProxiedAnswer.make(
-            answer, headers: clientHeaders, decoded: decoded, recorded: interaction.response.body, rewriter: rewriter))
-        let scrubbed = interaction
-        let written: Result<(index: Int, merged: [RedactionMerge]), CassetteWriterError> = await withCheckedContinuation { done in
-            do throws(CassetteWriterError) {
-                try write(interaction, forbidding: report.secrets) { outcome in
-                    // On the writer's thread, the interaction on disk: noted, then answered from here.
-                    guard case .success(let index) = outcome else { return done.resume(returning: outcome.map { ($0, []) }) }
-                    self.statistics.recorded(route: route, redactions: report)
-                    let merged = self.merges.withLock { watch in
-                        watch.add(original: original, scrubbed: scrubbed, index: index,
-                                  places: report.requestPlaces(ofInteraction: nil))
-                    }
-                    self.statistics.merged(merged)
-                    self.journal.record(request, status: answer.status, outcome: .recorded(cassette: self.cassetteName, index: index))
-                    handOff.send(toClient)
-                    done.resume(returning: .success((index, merged)))
-                }
-            } catch {
-                done.resume(returning: .failure(error))
-            }
-        }
-        switch written {
-        case .success(let (index, merged)):
-            for merge in merged { logger.warning("\(cassetteName): \(merge)") }
-            logger.debug("recorded \(request.method) \(request.target) → \(answer.status) as \(cassetteName)[\(index)]")
-        case .failure(let error):
+        let index: Int
+        do { index = try await write(interaction, forbidding: report.secrets) } catch {
             let cause = if case .wouldLeak = error { "write refused" } else { "write failed" }
-            handOff.send(failure(request, status: 502, cause: cause, level: .error, message: "the answer to \(request.method) "
-                + "\(request.target) was not recorded: \(error)"))
+            return failure(request, status: 502, cause: cause, level: .error, message: "the answer to \(request.method) "
+                + "\(request.target) was not recorded: \(error)")
         }
+        statistics.recorded(route: route, redactions: report)
+        let merged = merges.withLock { watch in
+            watch.add(original: original, scrubbed: interaction, index: index, places: report.requestPlaces(ofInteraction: nil))
+        }
+        for merge in merged { logger.warning("\(cassetteName): \(merge)") }
+        statistics.merged(merged)
+        journal.record(request, status: answer.status, outcome: .recorded(cassette: cassetteName, index: index))
+        logger.debug("recorded \(request.method) \(request.target) → \(answer.status) as \(cassetteName)[\(index)]")
+        return .response(ProxiedAnswer.make(answer, headers: clientHeaders, decoded: decoded, recorded: interaction.response.body, rewriter: rewriter))
     }
 
-    /// Appends to the cassette; `durable` is told on the writer's thread once it is on disk. A re-recording writes the
-    /// interaction it replaces instead, when the answer is the same in meaning (``PreviousRecording``).
-    func write(_ recorded: Interaction, forbidding secrets: [SecretLiteral],
-               whenDurable durable: @escaping @Sendable (Result<Int, CassetteWriterError>) -> Void) throws(CassetteWriterError) {
-        let interaction = previous?.interactionToWrite(for: recorded) ?? recorded
-        try writer.append(interaction, forbidding: secrets, whenDurable: durable)
-    }
-
-    /// The same, awaited (a conversation's record, written when it ends).
+    /// Appends to the cassette: waits, holding no thread, until the writer's thread has it on disk. A re-recording
+    /// writes the interaction it replaces instead, when the answer is the same in meaning (``PreviousRecording``).
     func write(_ recorded: Interaction, forbidding secrets: [SecretLiteral]) async throws(CassetteWriterError) -> Int {
         let interaction = previous?.interactionToWrite(for: recorded) ?? recorded
         return try await writer.append(interaction, forbidding: secrets)

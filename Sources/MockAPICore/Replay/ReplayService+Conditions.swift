@@ -43,7 +43,7 @@ extension ReplayService {
     private func delayed(_ reply: Reply, recordedMs: Double?, view: ReplayView, number: UInt64) -> Reply {
         let milliseconds = conditions.delayMilliseconds(recordedMs: recordedMs, salt: view.salt, number: number)
         guard milliseconds > 0 else { return reply }
-        return .later {
+        return .deferred {
             // Cancelled when the server stops: answer at once rather than keep the connection parked.
             try? await Task.sleep(for: .milliseconds(milliseconds))
             return reply

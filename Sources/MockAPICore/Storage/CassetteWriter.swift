@@ -86,28 +86,8 @@ package final class CassetteWriter: Sendable {
     package func append(_ interaction: Interaction, fileBytes: [UInt8]? = nil, forbidding secrets: [SecretLiteral] = [])
         async throws(CassetteWriterError) -> Int
     {
-        let encoded = try encode(interaction, fileBytes: fileBytes, forbidding: secrets)
-        let queue = self.queue
-        return try await withCheckedContinuation { continuation in
-            queue.push(.append(encoded, durable: { continuation.resume(returning: $0) }))
-        }.get()
-    }
-
-    /// The same, told instead of awaited: `durable` is called on the writer's thread with the interaction's index once
-    /// it is on disk, so that a caller can send an answer from there without waking another thread first. It must
-    /// return at once (no I/O, no waiting). A secret in the bytes throws here, before anything is queued.
-    package func append(_ interaction: Interaction, fileBytes: [UInt8]? = nil, forbidding secrets: [SecretLiteral] = [],
-                        whenDurable durable: @escaping @Sendable (Result<Int, CassetteWriterError>) -> Void)
-        throws(CassetteWriterError)
-    {
-        queue.push(.append(try encode(interaction, fileBytes: fileBytes, forbidding: secrets), durable: durable))
-    }
-
-    /// Encoding and checking run in the caller's task, in parallel; only the write is serialised. Encoded once, as the
-    /// compact log line; the file's pretty form is laid out by the writer's thread after the commit.
-    private func encode(_ interaction: Interaction, fileBytes: [UInt8]?, forbidding secrets: [SecretLiteral])
-        throws(CassetteWriterError) -> EncodedInteraction
-    {
+        // Encoding and checking run in the caller's task, in parallel; only the write is serialised. Encoded once, as
+        // the compact log line; the file's pretty form is laid out by the writer's thread after the commit.
         let encoded = EncodedInteraction(
             interaction: interaction, compact: interaction.compactBytes(), fileBytes: fileBytes, forbidding: secrets)
         var leaks = Redactor.leaks(of: secrets, in: encoded.compact)
@@ -120,7 +100,8 @@ package final class CassetteWriter: Sendable {
             }
         }
         guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: Array(Set(leaks)).sorted()) }
-        return encoded
+        let queue = self.queue
+        return try await withCheckedContinuation { queue.push(.append(encoded, $0)) }.get()
     }
 
     /// What the writer has done, as its thread last published it.

@@ -3,7 +3,7 @@ import Foundation
 /// The thread of its own on which a cassette writer does all its disk work: it takes the queued appends together (one
 /// write and one sync for all that arrived during the last one: group commit), answers each once its batch is on disk,
 /// lays the batch out in the file's form, and folds the write-ahead log into the file in steps between commits.
-/// Nothing but the jobs' submitters waits on it; it owns its ``DurableCassette`` and shares no lock with anyone.
+/// Nothing but the jobs' continuations waits on it; it owns its ``DurableCassette`` and shares no lock with anyone.
 struct CassetteWriterThread {
     /// What the thread needs, handed over when it starts.
     struct Settings: Sendable {
@@ -18,8 +18,6 @@ struct CassetteWriterThread {
     private let queue: WriterQueue
     private let published: PublishedStatistics
     private let settings: Settings
-    /// What an append's submitter is told, on this thread, once its interaction is on disk (or could not be).
-    typealias Durable = @Sendable (Result<Int, CassetteWriterError>) -> Void
     /// Waiting flushes and finishes, in order.
     private var barriers: [(fold: Bool, continuation: CheckedContinuation<Result<Void, CassetteWriterError>, Never>)] = []
     /// Whether the fold in progress was started for the first waiting finish, which then gets its outcome.
@@ -50,11 +48,11 @@ struct CassetteWriterThread {
         while true {
             // A fold in progress goes on between commits: the thread waits for jobs only when it has nothing to do.
             let jobs = queue.take(waiting: cassette.fold == nil)
-            var batch: [(EncodedInteraction, Durable)] = []
+            var batch: [(EncodedInteraction, CheckedContinuation<Result<Int, CassetteWriterError>, Never>)] = []
             for job in jobs {
                 switch job {
-                case .append(let item, let durable):
-                    batch.append((item, durable))
+                case .append(let item, let continuation):
+                    batch.append((item, continuation))
                     if batch.count >= settings.maximumBatch { commit(&batch) }
                 case .barrier(let fold, let continuation):
                     commit(&batch)
@@ -73,14 +71,14 @@ struct CassetteWriterThread {
     }
 
     /// Writes the batch with one sync, answers its submitters, and starts a fold when one is due.
-    private mutating func commit(_ batch: inout [(EncodedInteraction, Durable)]) {
+    private mutating func commit(_ batch: inout [(EncodedInteraction, CheckedContinuation<Result<Int, CassetteWriterError>, Never>)]) {
         guard !batch.isEmpty else { return }
         defer { batch = [] }
         let items = batch.map(\.0)
         let outcome = cassette.commit(items)
         // Published before anyone is answered: a submitter that reads the statistics sees its own write.
         published.publish(cassette.statistics)
-        for (offset, (_, durable)) in batch.enumerated() { durable(outcome.map { $0 + offset }) }
+        for (offset, (_, continuation)) in batch.enumerated() { continuation.resume(returning: outcome.map { $0 + offset }) }
         // Durable and answered: the file's layout of the batch is off the path of the answers that waited for it.
         if case .success = outcome { cassette.layOut(items) }
         if cassette.isFoldDue { _ = cassette.startFold(bufferSize: settings.foldBufferSize) }
