@@ -17,6 +17,8 @@ import struct
 import sys
 import time
 
+from soak_tally import Tally
+
 
 def recorded(cassette_path):
     interaction = json.load(open(cassette_path))["interactions"][0]
@@ -24,21 +26,6 @@ def recorded(cassette_path):
     chunks = [chunk["text"].encode() for chunk in interaction["response"]["body"]["chunks"]]
     path = interaction["request"]["path"]
     return path, status, chunks
-
-
-class Tally:
-    def __init__(self):
-        self.sent = {"streamed": 0, "cut": 0}
-        self.expected = {"streamed": 0, "cut": 0}
-        self.errors = {"connect": 0, "read": 0, "write": 0, "timeout": 0}
-        self.unexpected = 0
-        self.sample = ""
-        self.latencies = []
-
-    def miss(self, why):
-        self.unexpected += 1
-        if not self.sample:
-            self.sample = why
 
 
 async def one_stream(host, port, path, status, chunks, leave_after, reset, tally):
@@ -107,25 +94,11 @@ async def worker(number, host, port, path, status, chunks, deadline, tally):
 async def main(url, cassette, seconds, connections):
     host, port = url.split("//")[1].rstrip("/").split(":")
     path, status, chunks = recorded(cassette)
-    tally = Tally()
+    tally = Tally(("streamed", "cut"))
     deadline = time.monotonic() + seconds
     started = time.monotonic()
     await asyncio.gather(*(worker(n, host, int(port), path, status, chunks, deadline, tally) for n in range(connections)))
-    elapsed = time.monotonic() - started
-    latencies = sorted(tally.latencies) or [0.0]
-
-    def percentile(fraction):
-        return latencies[min(len(latencies) - 1, int(fraction * len(latencies)))]
-
-    print("soak-result requests %d seconds %.1f" % (sum(tally.sent.values()), elapsed))
-    print("soak-result socket-errors connect %d read %d write %d timeout %d" % (
-        tally.errors["connect"], tally.errors["read"], tally.errors["write"], tally.errors["timeout"]))
-    print("soak-result latency p50 %.2f p99 %.2f max %.2f" % (percentile(0.5), percentile(0.99), latencies[-1]))
-    for kind in ("streamed", "cut"):
-        print("soak-result kind %s sent %d expected %d" % (kind, tally.sent[kind], tally.expected[kind]))
-    print("soak-result unexpected %d" % tally.unexpected)
-    if tally.sample:
-        print("soak-result sample " + tally.sample.replace("\n", " "))
+    tally.report(time.monotonic() - started)
 
 
 if __name__ == "__main__":

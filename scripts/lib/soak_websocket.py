@@ -21,6 +21,8 @@ import time
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from soak_tally import Tally
+
 TURNS = 5
 
 
@@ -65,21 +67,6 @@ def script(path):
         else:
             opening.append(payload)
     return opening, turns
-
-
-class Tally:
-    def __init__(self):
-        self.sent = {"whole": 0, "changed": 0, "left": 0}
-        self.expected = {"whole": 0, "changed": 0, "left": 0}
-        self.errors = {"connect": 0, "read": 0, "write": 0, "timeout": 0}
-        self.unexpected = 0
-        self.sample = ""
-        self.latencies = []
-
-    def miss(self, why):
-        self.unexpected += 1
-        if not self.sample:
-            self.sample = why
 
 
 async def expect(connection, wanted, tally):
@@ -158,25 +145,11 @@ async def worker(number, url, opening, turns, deadline, tally):
 async def main(url, cassette, seconds, connections):
     opening, turns = script(cassette)
     target = "ws" + url[len("http"):].rstrip("/") + json.load(open(cassette))["interactions"][0]["request"]["path"]
-    tally = Tally()
+    tally = Tally(("whole", "changed", "left"))
     deadline = time.monotonic() + seconds
     started = time.monotonic()
     await asyncio.gather(*(worker(n, target, opening, turns, deadline, tally) for n in range(connections)))
-    elapsed = time.monotonic() - started
-    latencies = sorted(tally.latencies) or [0.0]
-
-    def percentile(fraction):
-        return latencies[min(len(latencies) - 1, int(fraction * len(latencies)))]
-
-    print("soak-result requests %d seconds %.1f" % (sum(tally.sent.values()), elapsed))
-    print("soak-result socket-errors connect %d read %d write %d timeout %d" % (
-        tally.errors["connect"], tally.errors["read"], tally.errors["write"], tally.errors["timeout"]))
-    print("soak-result latency p50 %.2f p99 %.2f max %.2f" % (percentile(0.5), percentile(0.99), latencies[-1]))
-    for kind in ("whole", "changed", "left"):
-        print("soak-result kind %s sent %d expected %d" % (kind, tally.sent[kind], tally.expected[kind]))
-    print("soak-result unexpected %d" % tally.unexpected)
-    if tally.sample:
-        print("soak-result sample " + tally.sample.replace("\n", " "))
+    tally.report(time.monotonic() - started)
 
 
 if __name__ == "__main__":
