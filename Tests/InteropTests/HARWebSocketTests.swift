@@ -2,38 +2,15 @@ import Foundation
 import MockAPICore
 import MockAPIInterop
 import MockAPIJSON
+import TestSupport
 import Testing
 
 /// A WebSocket conversation travels through HAR as Chrome's and Edge's devtools write it: the `101` entry's
 /// `_webSocketMessages` (`send`/`receive`, `time` in seconds, opcode 1 text and 2 binary as base64). A devtools file
 /// imports as a conversation that replays; a cassette exported and imported again is the same.
 struct HARWebSocketTests {
-    /// The shape of a Chrome 131 export of a WebSocket connection (values invented; the key and accept are RFC 6455's
-    /// example).
-    static let chromeHAR = #"""
-        {"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "537.36"}, "pages": [], "entries": [
-          {"_resourceType": "websocket", "startedDateTime": "2026-11-20T09:00:00.000Z", "time": 12.5,
-           "request": {"method": "GET", "url": "wss://realtime.example.com/v1/events?session=abc", "httpVersion": "HTTP/1.1",
-             "headers": [{"name": "Upgrade", "value": "websocket"}, {"name": "Sec-WebSocket-Key", "value": "dGhlIHNhbXBsZSBub25jZQ=="},
-                         {"name": "Sec-WebSocket-Version", "value": "13"}, {"name": "Sec-WebSocket-Protocol", "value": "events.v1"}],
-             "queryString": [{"name": "session", "value": "abc"}], "cookies": [], "headersSize": -1, "bodySize": 0},
-           "response": {"status": 101, "statusText": "Switching Protocols", "httpVersion": "HTTP/1.1",
-             "headers": [{"name": "Upgrade", "value": "websocket"}, {"name": "Connection", "value": "Upgrade"},
-                         {"name": "Sec-WebSocket-Accept", "value": "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="},
-                         {"name": "Sec-WebSocket-Protocol", "value": "events.v1"}],
-             "cookies": [], "content": {"size": 0, "mimeType": "x-unknown"}, "redirectURL": "", "headersSize": -1, "bodySize": -1},
-           "cache": {}, "timings": {"send": 0, "wait": 12.5, "receive": 0},
-           "_webSocketMessages": [
-             {"type": "receive", "time": 1763629200.5, "opcode": 1, "data": "{\"type\":\"hello\"}"},
-             {"type": "send", "time": 1763629200.625, "opcode": 1, "data": "{\"type\":\"subscribe\",\"topic\":\"a\"}"},
-             {"type": "receive", "time": 1763629200.75, "opcode": 2, "data": "AAEC"},
-             {"type": "receive", "time": 1763629200.8, "opcode": 9, "data": ""}
-           ]}
-        ]}}
-        """#
-
     @Test func aChromeHAR_importsAsAConversation() throws {
-        let read = try CassetteImporter(rules: .none).importBytes(Array(Self.chromeHAR.utf8), file: "chrome.har")
+        let read = try CassetteImporter(rules: .none).importBytes(Array(ChromeWebSocketHAR.text.utf8), file: "chrome.har")
         let interaction = try #require(read.interactions.first)
         #expect(interaction.upstream == "https://realtime.example.com")
         #expect(interaction.request.path == "/v1/events")
@@ -76,7 +53,7 @@ struct HARWebSocketTests {
     }
 
     @Test func aMessageOfAnUnknownTypeNamesItsField() {
-        let har = Self.chromeHAR.replacingOccurrences(of: #""type": "send""#, with: #""type": "sent""#)
+        let har = ChromeWebSocketHAR.text.replacingOccurrences(of: #""type": "send""#, with: #""type": "sent""#)
         let error = #expect(throws: InteropError.self) {
             try CassetteImporter(rules: .none).importBytes(Array(har.utf8), file: "bad.har")
         }
