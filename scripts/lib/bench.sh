@@ -30,7 +30,7 @@ release_mockapi() {
     mockapi=${BENCH_MOCKAPI:-}
     if [ -z "$mockapi" ]; then
         say "bench: building release binaries"
-        (cd "$repo_root" && swift build -c release --product mockapi >&2)
+        build_release_binary
         mockapi="$repo_root/.build/release/mockapi"
     fi
 }

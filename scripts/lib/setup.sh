@@ -5,6 +5,14 @@ repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
 say() { printf '%s\n' "$*" >&2; }
 
+# The release build of mockapi at .build/release/mockapi, as the packages ship it: the Swift runtime linked in. Every
+# script builds it this one way, since a build the other way rebuilds everything (about 7 minutes on 2 cores) and the
+# next build this way rebuilds it all again; and a build against the shared runtime recorded an answer about 0.1 ms
+# slower (docs/performance.md).
+build_release_binary() {
+    (cd "$repo_root" && swift build -c release --product mockapi --static-swift-stdlib >&2)
+}
+
 # Installs Debian packages that are missing. $@: package names.
 apt_install() {
     [ "$#" -gt 0 ] || return 0
