@@ -116,8 +116,8 @@ class WireCapture:
         frames = {}
         for line in fields.splitlines():
             stream, stamp, opcodes = line.split("\t")
-            # Two frames in one segment share its timestamp.
-            frames.setdefault(stream, []).extend([float(stamp)] * opcodes.count("1"))
+            # Two frames in one segment share its timestamp; the field lists each frame's opcode.
+            frames.setdefault(stream, []).extend([float(stamp)] * opcodes.split(",").count("1"))
         errors = []
         for stamps in frames.values():
             errors += [(after - before) * 1000 - GAP_MS for before, after in zip(stamps, stamps[1:])]
