@@ -50,14 +50,20 @@ package struct Interaction: Sendable, Equatable {
     /// imported.
     package var recordedWith: String?
     /// The WebSocket conversation that followed, when the request was a handshake answered `101`.
-    package var webSocket: WebSocketConversation?
+    package var webSocket: WebSocketConversation? {
+        get { conversation?.value }
+        set { conversation = newValue.map(ConversationBox.init) }
+    }
+    /// The conversation behind a reference: few interactions have one, and held in place its room (about 70 bytes)
+    /// was in every interaction kept in memory, 7 MB of a 100,000-interaction set.
+    private var conversation: ConversationBox?
 
     package init(request: RecordedRequest, response: RecordedResponse, upstream: String? = nil, mount: String? = nil,
                 recordedAt: String? = nil, durationMs: Double? = nil, recordedWith: String? = nil,
                 webSocket: WebSocketConversation? = nil) {
         self.request = request
         self.response = response
-        self.webSocket = webSocket
+        self.conversation = webSocket.map(ConversationBox.init)
         self.upstream = upstream
         self.mount = mount
         self.recordedAt = recordedAt
@@ -70,6 +76,17 @@ package struct Interaction: Sendable, Equatable {
         guard let mount, mount != "/" else { return request.path }
         return mount + request.path
     }
+}
+
+/// A conversation kept by reference in an ``Interaction`` (copied when changed, as a value is).
+private final class ConversationBox: Sendable, Equatable {
+    let value: WebSocketConversation
+
+    init(_ value: WebSocketConversation) {
+        self.value = value
+    }
+
+    static func == (lhs: ConversationBox, rhs: ConversationBox) -> Bool { lhs.value == rhs.value }
 }
 
 package struct RecordedRequest: Sendable, Equatable {
