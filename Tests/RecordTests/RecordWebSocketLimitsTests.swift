@@ -59,20 +59,8 @@ import Testing
             incoming == .text("big, please") ? [.text(big)] : []
         }
         let recording = try RecordWebSocketTests.Recording(upstream: upstream.url, maximumMessageBytes: 1000)
-        var clientEnding: UpstreamWebSocketEnding?
-        do {
-            guard case .upgraded(_, let conversation, _) = try await recording.open("/feed") else {
-                Issue.record("not upgraded")
-                throw CancellationError()
-            }
+        let clientEnding = await recording.converse("/feed", upstream: upstream) { conversation, _ in
             conversation.send(.text(Array((sender == .client ? big : "big, please").utf8)))
-            for await event in conversation.events {
-                if case .closed(let ending) = event { clientEnding = ending }
-            }
-            await upstream.connectionClosed()
-        } catch is CancellationError {
-        } catch {
-            Issue.record(error)
         }
         try await recording.app.stop()
         await upstream.stop()
@@ -114,23 +102,9 @@ import Testing
         }
         let recording = try RecordWebSocketTests.Recording(upstream: upstream.url)
         var received: [String] = []
-        var clientEnding: UpstreamWebSocketEnding?
-        do {
-            guard case .upgraded(_, let conversation, _) = try await recording.open("/feed") else {
-                Issue.record("not upgraded")
-                throw CancellationError()
-            }
+        let clientEnding = await recording.converse("/feed", upstream: upstream, talk: { conversation, _ in
             conversation.send(.text(Array("last".utf8)))
-            for await event in conversation.events {
-                switch event {
-                case .message(let message, _): received.append(String(decoding: message.bytes, as: UTF8.self))
-                case .closed(let ending): clientEnding = ending
-                }
-            }
-        } catch is CancellationError {
-        } catch {
-            Issue.record(error)
-        }
+        }, received: { received.append($0) })
         try await recording.app.stop()
         await upstream.stop()
         #expect(received == ["gone"])

@@ -60,6 +60,36 @@ import Testing
             let client = WebSocketUpstreamClient(options: .init(timeout: Double(HangGuard.seconds)), maximumMessageBytes: 1 << 20)
             return try await client.open(UpstreamRequest(method: "GET", url: "ws://127.0.0.1:\(app.port)" + target, headers: headers))
         }
+
+        /// Opens a conversation through the recorder, lets `talk` have it, reads what is left of it (messages to
+        /// `received`), and waits until `upstream` has seen its connection close. How it ended for the client; nil
+        /// when it was not upgraded or failed (recorded as an issue).
+        func converse(
+            _ target: String, upstream: StandInWebSocketServer,
+            talk: (any UpstreamWebSocket, inout AsyncStream<UpstreamWebSocketEvent>.Iterator) async throws -> Void = { _, _ in },
+            received: ((String) -> Void)? = nil
+        ) async -> UpstreamWebSocketEnding? {
+            do {
+                guard case .upgraded(_, let conversation, _) = try await open(target) else {
+                    Issue.record("not upgraded")
+                    return nil
+                }
+                var events = conversation.events.makeAsyncIterator()
+                try await talk(conversation, &events)
+                var ending: UpstreamWebSocketEnding?
+                while let event = await events.next() {
+                    switch event {
+                    case .message(let message, _): received?(String(decoding: message.bytes, as: UTF8.self))
+                    case .closed(let end): ending = end
+                    }
+                }
+                await upstream.connectionClosed()
+                return ending
+            } catch {
+                Issue.record(error)
+                return nil
+            }
+        }
     }
 
     static func next(_ events: inout AsyncStream<UpstreamWebSocketEvent>.Iterator) async -> String? {
@@ -149,22 +179,12 @@ import Testing
     @Test func clientClose_isPassedOn_recorded_andJournaledWithCounts() async throws {
         let upstream = try await Self.realtimeAPI()
         let recording = try Recording(upstream: upstream.url)
-        do {
-            guard case .upgraded(_, let conversation, _) = try await recording.open("/v1/realtime") else {
-                Issue.record("not upgraded")
-                throw CancellationError()
-            }
-            var events = conversation.events.makeAsyncIterator()
+        _ = await recording.converse("/v1/realtime", upstream: upstream) { conversation, events in
             #expect(await Self.next(&events) != nil)
             conversation.send(.text(Array(#"{"type":"response.create"}"#.utf8)))
             #expect(await Self.next(&events) == #"{"type":"response.delta","delta":"Hi"}"#)
             #expect(await Self.next(&events) == #"{"type":"response.done"}"#)
             conversation.close(code: 4000, reason: "bye")
-            while await events.next() != nil {}
-            await upstream.connectionClosed()
-        } catch is CancellationError {
-        } catch {
-            Issue.record(error)
         }
         try await recording.app.stop()
         await upstream.stop()
@@ -184,24 +204,11 @@ import Testing
     @Test func stoppingMidConversation_writesItOpen_andClosesBothSidesWith1001() async throws {
         let upstream = try await Self.realtimeAPI()
         let recording = try Recording(upstream: upstream.url)
-        var clientEnding: UpstreamWebSocketEnding?
-        do {
-            guard case .upgraded(_, let conversation, _) = try await recording.open("/v1/realtime") else {
-                Issue.record("not upgraded")
-                throw CancellationError()
-            }
-            var events = conversation.events.makeAsyncIterator()
+        let clientEnding = await recording.converse("/v1/realtime", upstream: upstream) { conversation, events in
             #expect(await Self.next(&events) != nil)
             conversation.send(.binary([7, 8]))
             #expect(await Self.next(&events) == "binary [8, 7]")
             try await recording.app.stop()
-            while let event = await events.next() {
-                if case .closed(let ending) = event { clientEnding = ending }
-            }
-            await upstream.connectionClosed()
-        } catch is CancellationError {
-        } catch {
-            Issue.record(error)
         }
         try await recording.app.stop()
         await upstream.stop()
