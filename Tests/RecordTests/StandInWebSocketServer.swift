@@ -123,7 +123,7 @@ final class StandInWebSocketServer: Sendable {
                 headers: ["Content-Type": "application/json", "Content-Length": "\(body.readableBytes)", "Connection": "close"])
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { [context] _ in context.close(promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { [channel = context.channel] _ in channel.close(promise: nil) }
         }
     }
 
@@ -168,7 +168,7 @@ final class StandInWebSocketServer: Sendable {
                 var echo = context.channel.allocator.buffer(capacity: 2)
                 if let code { echo.writeInteger(code) }
                 context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: echo)))
-                    .whenComplete { [context] _ in context.close(promise: nil) }
+                    .whenComplete { [channel = context.channel] _ in channel.close(promise: nil) }
             default:
                 break
             }
