@@ -8,8 +8,7 @@ extension RedactionRules {
     func scrubsHeader(_ name: String, value: String) -> Bool {
         let lower = name.lowercasedIfNeeded()
         guard !keepHeaders.contains(lower) else { return false }
-        // The name decides first: a masked or empty value is kept whatever its name, but asking that of every value
-        // (a trim and a split each) was most of what scrubbing an answer cost the recorder.
+        // The name decides first; only a value it would scrub is asked whether it is masked or empty (a trim, a split).
         let byName = headers.contains(lower)
             || (headerFragmentSet.contains(in: lower) && !CredentialValue.isDescriptiveName(lower)
                 && CredentialValue.couldBeCredential(value))

@@ -46,11 +46,12 @@ extension Redactor {
                      scrubbed: inout [SecretLiteral]) {
         switch body {
         case .none, .binary: return
-        case .text, .json, .chunks: break
+        // Most bodies hold no credential, and storing one anew parses it again: looked for in its bytes first.
+        case .text, .json: guard !CredentialShape.matches(in: body.bytes).isEmpty else { return }
+        // Looked for chunk by chunk, below.
+        case .chunks: break
         }
         guard !scope.acknowledges(.secretShape, at: "\(scope.at).\(side).body") else { return }
-        // Looked for in the bytes as they are first: most bodies hold none, and storing one anew parses it again.
-        if case .chunks = body {} else if CredentialShape.matches(in: body.bytes).isEmpty { return }
         let kept = rules.keptJSONStrings(in: body)
         var found: [(value: String, kind: String)] = []
         let replaced = body.replacingBytes { bytes in
