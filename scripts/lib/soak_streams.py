@@ -32,14 +32,10 @@ async def one_stream(host, port, path, status, chunks, leave_after, reset, tally
     kind = "cut" if leave_after else "streamed"
     tally.sent[kind] += 1
     started = time.monotonic()
-    try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 10)
-    except asyncio.TimeoutError:
-        tally.errors["timeout"] += 1
+    opened = await tally.connected(asyncio.open_connection(host, port))
+    if opened is None:
         return
-    except OSError:
-        tally.errors["connect"] += 1
-        return
+    reader, writer = opened
     try:
         writer.write(("GET %s HTTP/1.1\r\nHost: %s:%d\r\n\r\n" % (path, host, port)).encode())
         await writer.drain()

@@ -1,6 +1,8 @@
 """What the Python phases of scripts/soak count, and how they print it: the form of scripts/lib/soak.lua
 (`soak-result …` lines), which scripts/soak reads for every phase alike."""
 
+import asyncio
+
 
 class Tally:
     """Turns by kind (sent, and of those the ones that went as expected), socket errors, unexpected outcomes with the
@@ -14,6 +16,16 @@ class Tally:
         self.unexpected = 0
         self.sample = ""
         self.latencies = []
+
+    async def connected(self, connecting):
+        """Awaits `connecting` (10 s at most): the connection, or None when it failed, counted as a socket error."""
+        try:
+            return await asyncio.wait_for(connecting, 10)
+        except asyncio.TimeoutError:
+            self.errors["timeout"] += 1
+        except OSError:
+            self.errors["connect"] += 1
+        return None
 
     def miss(self, why):
         self.unexpected += 1

@@ -81,13 +81,8 @@ async def expect(connection, wanted, tally):
 async def one_conversation(url, opening, turns, kind, tally):
     tally.sent[kind] += 1
     started = time.monotonic()
-    try:
-        connection = await asyncio.wait_for(websockets.connect(url, max_size=None, ping_interval=None), 10)
-    except asyncio.TimeoutError:
-        tally.errors["timeout"] += 1
-        return
-    except OSError:
-        tally.errors["connect"] += 1
+    connection = await tally.connected(websockets.connect(url, max_size=None, ping_interval=None))
+    if connection is None:
         return
     try:
         if not await expect(connection, opening, tally):
