@@ -312,18 +312,9 @@ import Testing
         }
         let recording = try Recording(
             upstream: upstream.url, trusting: try NIOSSLCertificate.fromPEMBytes(Array(material.certificatePEM.utf8)))
-        do {
-            guard case .upgraded(_, let conversation, _) = try await recording.open("/secure") else {
-                Issue.record("not upgraded")
-                throw CancellationError()
-            }
-            var events = conversation.events.makeAsyncIterator()
+        _ = await recording.converse("/secure", upstream: upstream) { conversation, events in
             #expect(await Self.next(&events) == "secure hello")
             conversation.send(.text(Array("bye".utf8)))
-            while await events.next() != nil {}
-        } catch is CancellationError {
-        } catch {
-            Issue.record(error)
         }
         try await recording.app.stop()
         await upstream.stop()
