@@ -90,8 +90,8 @@ peak_kib() {
 }
 
 # measure URL CONNECTIONS PID: one wrk run against the server PID; prints "requests/s p50_ms p99_ms cpu_us_per_request
-# user_us_per_request". One wrk thread at every connection count, as the plain interleaved `wrk -t1` comparison the
-# targets are stated against runs it (the script ran two at 32 and 256 connections; docs/performance.md, the method).
+# user_us_per_request". One wrk thread at every connection count, as in the plain `wrk -t1` comparison the targets
+# are stated against.
 measure() {
     local before after user_before user_after
     before=$(cpu_ticks "$3"); user_before=$(user_ticks "$3")
