@@ -57,7 +57,7 @@ def drive(port, pid, requests, warmup, path):
 
 def functions(dump):
     """Instructions by function (callgrind_annotate's exclusive counts), and the total."""
-    text = subprocess.run(["callgrind_annotate", "--threshold=100", dump], check=True, capture_output=True,
+    text = subprocess.run(["callgrind_annotate", "--threshold=100", "--show=Ir", dump], check=True, capture_output=True,
                           text=True).stdout
     counts, total = {}, 0
     for line in text.splitlines():
@@ -146,6 +146,18 @@ def code_lines(dump, requests):
     return lines
 
 
+def event_totals(dump):
+    """The dump's totals by event: Ir, and with cache simulation I1mr, D1mr, D1mw and the last level's."""
+    events, values = [], []
+    with open(dump) as text:
+        for line in text:
+            if line.startswith("events:"):
+                events = line.split()[1:]
+            elif line.startswith("totals:"):
+                values = [int(value) for value in line.split()[1:]]
+    return dict(zip(events, values))
+
+
 def instruction_cache_lines():
     """The first level-1 instruction cache's size in 64-byte lines, from sysfs; "?" when it does not say."""
     for index in range(4):
@@ -173,11 +185,13 @@ def report_code_lines(mockapi_dump, baseline_dump, requests):
     print("lines of code a request runs (64-byte lines with at least one instruction a request; what does not fit in")
     print(f"the instruction cache, {instruction_cache_lines()} lines here, is fetched again on every request)")
     print()
-    print("| server | lines | KiB | by library |")
-    print("|---|---:|---:|---|")
-    for label, lines in (("C server", baseline), ("mockapi", mockapi)):
+    print("| server | lines | KiB | level-1 misses a request, simulated: code / data read / data written | by library |")
+    print("|---|---:|---:|---|---|")
+    for label, lines, dump in (("C server", baseline, baseline_dump), ("mockapi", mockapi, mockapi_dump)):
         total = sum(lines.values())
-        print(f"| {label} | {total} | {total * 64 / 1024:.1f} | {by_library(lines)} |")
+        events = event_totals(dump)
+        misses = " / ".join(f"{events[name] / requests:,.0f}" if name in events else "?" for name in ("I1mr", "D1mr", "D1mw"))
+        print(f"| {label} | {total} | {total * 64 / 1024:.1f} | {misses} | {by_library(lines)} |")
     print()
     print("mockapi's own functions with the most lines:")
     own = [(function, count) for (library, function), count in mockapi.items()
