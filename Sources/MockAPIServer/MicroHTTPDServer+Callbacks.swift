@@ -48,9 +48,10 @@ let mockapiConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, s
 /// ``RequestState``, which becomes its `*req_cls` (released by ``mockapiRequestCompleted``).
 let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, connection in
     guard let connection, let context = mockapi_mhd_socket_context(connection) else { return nil }
+    // The target's bytes as libmicrohttpd read them: no String is made of the whole target. None reads as "/".
     let state = RequestState(
         connection: Unmanaged<ConnectionState>.fromOpaque(context).takeUnretainedValue(),
-        target: uri.map { String(cString: $0) } ?? "/")
+        target: UnsafeRawBufferPointer(start: uri, count: uri.map { strlen($0) } ?? 0))
     return Unmanaged.passRetained(state).toOpaque()
 }
 

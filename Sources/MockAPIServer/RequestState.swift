@@ -33,9 +33,15 @@ final class RequestState {
     /// What runs the conversation once a `101` is sent (``Reply/webSocket(_:)``); read by the upgrade callback.
     var webSocket: (any WebSocketHandler)?
 
-    init(connection: ConnectionState, target: String) {
+    /// - Parameter target: the raw request target's bytes, as libmicrohttpd read them.
+    init(connection: ConnectionState, target: UnsafeRawBufferPointer) {
         self.connection = connection
-        (path, query) = HTTPRequest.split(target: target)
-        targetIsClean = target.utf8AllSatisfy(HTTPSyntax.isTargetByte)
+        (path, query) = HTTPRequest.split(targetBytes: target)
+        var clean = true
+        for byte in target where !HTTPSyntax.isTargetByte(byte) {
+            clean = false
+            break
+        }
+        targetIsClean = clean
     }
 }

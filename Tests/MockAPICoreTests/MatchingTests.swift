@@ -131,11 +131,25 @@ struct RequestTargetTests {
         ("http://api.example.com/a?b=1", "/a", "b=1"),
         ("https://api.example.com", "/", nil),
         ("/日本?q=語", "/日本", "q=語"),
+        ("", "/", nil),
+        ("hello?x=1", "hello", "x=1"),
+        ("http://api.example.com?b=1/c?d=2", "/c", "d=2"),
     ])
     func split(target: String, path: String, query: String?) {
         let parts = HTTPRequest.split(target: target)
         #expect(parts.path == path)
         #expect(parts.query == query)
+    }
+
+    /// The engine splits libmicrohttpd's bytes before any String is made: bytes that are not UTF-8 read as U+FFFD,
+    /// as they did when the whole target was made a String first.
+    @Test func split_rawBytes_replacesWhatIsNotUTF8() {
+        let bytes: [UInt8] = [0x2F, 0x61, 0xFF, 0x3F, 0x71, 0xC3, 0x23, 0x66]
+        let parts = bytes.withUnsafeBytes { HTTPRequest.split(targetBytes: $0) }
+        #expect(parts.path == "/a\u{FFFD}")
+        #expect(parts.query == "q\u{FFFD}")
+        let whole = String(decoding: bytes, as: UTF8.self)
+        #expect(HTTPRequest.split(target: whole) == parts)
     }
 
     @Test func queryParameters_keepEmptyNamesAndValues_skipEmptyPairs() {

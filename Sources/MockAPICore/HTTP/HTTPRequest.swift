@@ -1,3 +1,5 @@
+import Glibc
+
 /// A request as the server engine hands it to a ``Responder``: method, the raw request target split into path and
 /// query (still percent-encoded, exactly as the client sent them), the headers the responder asked for, and the body.
 package struct HTTPRequest: Sendable {
@@ -42,35 +44,36 @@ package struct HTTPRequest: Sendable {
     /// Splits a request target at the first `?`; a fragment, which clients should not send, is dropped, and an
     /// absolute-form target (`http://host/path`, as sent to proxies) is reduced to its path.
     package static func split(target: String) -> (path: String, query: String?) {
-        if target.utf8.first == UInt8(ascii: "h"), let split = splitAbsoluteForm(target) { return split }
-        let utf8 = target.utf8
-        let end = target.utf8FirstOffset { $0 == UInt8(ascii: "#") } ?? utf8.count
-        let mark = target.utf8FirstOffset { $0 == UInt8(ascii: "?") }.flatMap { $0 < end ? $0 : nil }
+        var target = target
+        return target.withUTF8 { split(targetBytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The same, over the target's bytes (libmicrohttpd's, before any String is made of them); bytes that are not
+    /// UTF-8 are replaced as `String(decoding:as:)` replaces them.
+    package static func split(targetBytes bytes: UnsafeRawBufferPointer) -> (path: String, query: String?) {
+        let start = absoluteFormPathStart(bytes) ?? 0
+        let end = firstOffset(of: UInt8(ascii: "#"), in: bytes, from: start, to: bytes.count) ?? bytes.count
+        let mark = firstOffset(of: UInt8(ascii: "?"), in: bytes, from: start, to: end)
         let pathEnd = mark ?? end
-        if pathEnd == utf8.count { return (pathEnd == 0 ? "/" : target, nil) }
-        let path = pathEnd == 0 ? "/" : String(target[..<utf8.index(utf8.startIndex, offsetBy: pathEnd)])
+        let path = pathEnd == start ? "/" : String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<pathEnd]), as: UTF8.self)
         guard let mark else { return (path, nil) }
-        let query = target[utf8.index(utf8.startIndex, offsetBy: mark + 1)..<utf8.index(utf8.startIndex, offsetBy: end)]
-        return (path, String(query))
+        return (path, String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(mark + 1)..<end]), as: UTF8.self))
     }
 
-    /// The path and query of an absolute-form target (`http://host/path?query`); nil for any other.
-    private static func splitAbsoluteForm(_ target: String) -> (path: String, query: String?)? {
-        let utf8 = target.utf8
-        guard let authority = absoluteFormAuthority(utf8) else { return nil }
-        let start = utf8[authority...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
-        let end = utf8[start...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
-        guard let mark = utf8[start..<end].firstIndex(of: UInt8(ascii: "?")) else {
-            return (start == end ? "/" : String(target[start..<end]), nil)
-        }
-        let path = start == mark ? "/" : String(target[start..<mark])
-        return (path, String(target[utf8.index(after: mark)..<end]))
+    /// The offset of the first `byte` in `bytes[from..<to]`, found with libc's `memchr`.
+    private static func firstOffset(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Int? {
+        guard from < to, let base = bytes.baseAddress, let found = memchr(base + from, Int32(byte), to - from) else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
     }
 
-    /// Where the authority starts when the target begins with `http://` or `https://`.
-    private static func absoluteFormAuthority(_ utf8: String.UTF8View) -> String.Index? {
-        for scheme in ["http://", "https://"] where utf8.starts(with: scheme.utf8) {
-            return utf8.index(utf8.startIndex, offsetBy: scheme.utf8.count)
+    /// Where the path starts (or the end, when there is none) in an absolute-form target, `http://host/path` or
+    /// `https://host/path`; nil for any other target.
+    private static func absoluteFormPathStart(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.first == UInt8(ascii: "h") else { return nil }
+        for scheme in ["http://", "https://"] where bytes.starts(with: scheme.utf8) {
+            var offset = scheme.utf8.count
+            while offset < bytes.count, bytes[offset] != UInt8(ascii: "/") { offset += 1 }
+            return offset
         }
         return nil
     }
