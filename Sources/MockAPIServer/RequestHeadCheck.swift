@@ -42,24 +42,27 @@ struct RequestHeadCheck {
             fault = .badHeaderValue(name)
             return false
         }
-        if name.equalsIgnoringASCIICase("host") {
+        // Lower-cased once: the names below and the wanted ones are compared as whole strings.
+        let lower = name.lowercasedIfNeeded()
+        switch lower {
+        case "host":
             hasHost = true
-        } else if name.equalsIgnoringASCIICase("content-length") {
+        case "content-length":
             if let contentLength, contentLength != value {
                 fault = .lengthsDiffer
                 return false
             }
             contentLength = value
-        } else if name.equalsIgnoringASCIICase("transfer-encoding") {
+        case "transfer-encoding":
             guard !hasTransferEncoding, value.equalsIgnoringASCIICase("chunked") else {
                 fault = .unknownCoding
                 return false
             }
             hasTransferEncoding = true
+        default:
+            break
         }
-        if let wanted, wanted.contains(where: { name.equalsIgnoringASCIICase($0) }) {
-            found.append(name.lowercasedIfNeeded(), value)
-        }
+        if let wanted, wanted.contains(lower) { found.append(lower, value) }
         return true
     }
 
