@@ -37,14 +37,16 @@ struct WebSocketReplayTests {
         ]}
         """
 
-    private static func start(timing: StreamTiming = .none, maxMessage: Int = 16 << 20) throws -> RunningApp<ReplayService> {
+    private static func start(timing: StreamTiming = .none, maxMessage: Int = 16 << 20, tls: TLSMaterial? = nil) throws
+        -> RunningApp<ReplayService>
+    {
         let cassette = try Cassette(bytes: Array(Self.cassette.utf8), file: "ws.json")
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         return try MockAPIApp.replay(
             cassettes: [LoadedCassette(name: "ws", file: "ws.json", cassette: cassette)],
             options: ReplayOptions(streamTiming: timing),
-            configuration: ServerConfiguration(port: 0, maxWebSocketMessageBytes: maxMessage), logger: logger)
+            configuration: ServerConfiguration(port: 0, maxWebSocketMessageBytes: maxMessage, tls: tls), logger: logger)
     }
 
     private static let path = "/v1/realtime?model=x"
@@ -64,6 +66,24 @@ struct WebSocketReplayTests {
         #expect(entry.status == 101)
         #expect(entry.webSocket == ConversationSummary(clientMessages: 2, serverMessages: 4, end: .recorded(code: 1000, reason: "bye")))
         #expect(app.service.unusedInteractions == [InteractionReference(cassette: "ws", index: 1)])
+        try await app.stop()
+    }
+
+    /// `serve --tls`: libmicrohttpd keeps the TLS of an upgraded connection and hands mockapi the plain side, so a
+    /// `wss://` client gets the same conversation.
+    @Test func overTLS_wssClient_getsTheSameConversation() async throws {
+        let material = try TLSMaterial.selfSigned()
+        let app = try Self.start(tls: material)
+        let client = try await WebSocketTestClient.connect(port: app.port, path: Self.path, trusting: material.certificatePEM)
+        #expect(await client.next() == .text(#"{"type":"session.created","id":"s1"}"#))
+        client.send(text: #"{"type":"session.update","session":{"voice":"alloy","rate":1}}"#)
+        #expect(await client.next() == .text(#"{"type":"session.updated"}"#))
+        #expect(await client.next() == .binary([0, 1, 2]))
+        client.send(text: #"{"type":"response.create","n":2}"#)
+        #expect(await client.next() == .text("done"))
+        #expect(await client.next() == .close(code: 1000, reason: "bye"))
+        let entry = try await Self.handshakeEntry(app, ending: true)
+        #expect(entry.webSocket == ConversationSummary(clientMessages: 2, serverMessages: 4, end: .recorded(code: 1000, reason: "bye")))
         try await app.stop()
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import NIOWebSocket
 
 /// A WebSocket client for tests, on NIO: the handshake by NIO's client upgrader over loopback, then frames as they
@@ -29,8 +30,17 @@ final class WebSocketTestClient: Sendable {
         self.stream = stream
     }
 
-    /// Connects to 127.0.0.1:`port` and upgrades `path` (with `query`) to WebSocket.
-    static func connect(port: Int, path: String, headers: [(String, String)] = []) async throws -> WebSocketTestClient {
+    /// Connects to 127.0.0.1:`port` and upgrades `path` (with `query`) to WebSocket; over TLS (`wss`), trusting only
+    /// `trusting` (a PEM certificate), when it is given.
+    static func connect(port: Int, path: String, headers: [(String, String)] = [], trusting: String? = nil) async throws
+        -> WebSocketTestClient
+    {
+        var tls: NIOSSLContext?
+        if let trusting {
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(trusting.utf8)))
+            tls = try NIOSSLContext(configuration: configuration)
+        }
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
         let upgraded = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: Void.self)
         let upgrader = NIOWebSocketClientUpgrader(maxFrameSize: 1 << 26, automaticErrorHandling: false) { channel, _ in
@@ -50,7 +60,12 @@ final class WebSocketTestClient: Sendable {
                     completionHandler: { context in
                         context.pipeline.removeHandler(name: "handshake-writer", promise: nil)
                     })
-                return channel.pipeline.addHTTPClientHandlers(leftOverBytesStrategy: .forwardBytes, withClientUpgrade: configuration).flatMap {
+                let secured = channel.eventLoop.makeCompletedFuture {
+                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: nil)) }
+                }
+                return secured.flatMap {
+                    channel.pipeline.addHTTPClientHandlers(leftOverBytesStrategy: .forwardBytes, withClientUpgrade: configuration)
+                }.flatMap {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
                             HandshakeWriter(head: requestHead, failed: upgraded), name: "handshake-writer")
