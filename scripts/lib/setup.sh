@@ -70,3 +70,13 @@ ensure_python_venv() {
     command -v python3 >/dev/null 2>&1 && python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
     apt_install "${missing[@]}"
 }
+
+# python_venv NAME PACKAGE...: a script's own Python, a venv under .build-py/NAME with PACKAGEs from PyPI, so that
+# nothing is installed into the system's; sets $venv.
+python_venv() {
+    local name=$1; shift
+    ensure_python_venv
+    venv="$repo_root/.build-py/$name"
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check "$@" >&2
+}
