@@ -37,11 +37,6 @@ final class RequestState {
     init(connection: ConnectionState, target: UnsafeRawBufferPointer) {
         self.connection = connection
         (path, query) = HTTPRequest.split(targetBytes: target)
-        var clean = true
-        for byte in target where !HTTPSyntax.isTargetByte(byte) {
-            clean = false
-            break
-        }
-        targetIsClean = clean
+        targetIsClean = target.allSatisfy(HTTPSyntax.isTargetByte)
     }
 }
