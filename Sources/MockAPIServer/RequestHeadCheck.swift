@@ -18,9 +18,8 @@ struct RequestHeadCheck {
         case unknownCoding
     }
 
-    /// The fields to keep, by lower-case name (a few: compared in turn, each by its length first, which costs less than
-    /// lower-casing every name to hash it); nil to keep none.
-    let wanted: [String]?
+    /// The fields to keep, by lower-case name; nil to keep none.
+    let wanted: Set<String>?
     private(set) var fault: Fault?
     private(set) var hasHost = false
     /// The first Content-Length value.
@@ -29,7 +28,7 @@ struct RequestHeadCheck {
     /// The fields with wanted names, in the order sent.
     private(set) var found = HTTPHeaders()
 
-    init(wanting wanted: [String]?) {
+    init(wanting wanted: Set<String>?) {
         self.wanted = wanted
     }
 
@@ -43,23 +42,27 @@ struct RequestHeadCheck {
             fault = .badHeaderValue(name)
             return false
         }
-        if name.equalsIgnoringASCIICase("host") {
+        // Lower-cased once: the names below and the wanted ones are compared as whole strings.
+        let lower = name.lowercasedIfNeeded()
+        switch lower {
+        case "host":
             hasHost = true
-        } else if name.equalsIgnoringASCIICase("content-length") {
+        case "content-length":
             if let contentLength, contentLength != value {
                 fault = .lengthsDiffer
                 return false
             }
             contentLength = value
-        } else if name.equalsIgnoringASCIICase("transfer-encoding") {
+        case "transfer-encoding":
             guard !hasTransferEncoding, value.equalsIgnoringASCIICase("chunked") else {
                 fault = .unknownCoding
                 return false
             }
             hasTransferEncoding = true
+        default:
+            break
         }
-        // A token is ASCII, so the wanted name it equals is its lower-case form.
-        if let wanted, let lower = wanted.first(where: { name.equalsIgnoringASCIICase($0) }) { found.append(lower, value) }
+        if let wanted, wanted.contains(lower) { found.append(lower, value) }
         return true
     }
 

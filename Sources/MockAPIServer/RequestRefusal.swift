@@ -17,7 +17,7 @@ struct RequestRefusal: Equatable {
     /// Checks the head of the request on `connection` (``RequestHeadCheck``): the refusal, or nil with the request's
     /// Content-Length value and the fields with `wanted` names (every field when `wanted` is nil).
     static func check(_ connection: OpaquePointer, method: String, http11: Bool, targetIsClean: Bool,
-                      wanted: [String]?) -> (refusal: RequestRefusal?, contentLength: String?, headers: HTTPHeaders) {
+                      wanted: Set<String>?) -> (refusal: RequestRefusal?, contentLength: String?, headers: HTTPHeaders) {
         var check = RequestHeadCheck(wanting: wanted)
         var all = HTTPHeaders()
         forEachHeader(of: connection) { name, value in

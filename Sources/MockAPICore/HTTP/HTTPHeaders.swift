@@ -71,16 +71,17 @@ extension HTTPHeaders: Sequence {
     package func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 }
 
-extension String {
-    /// Compares ASCII letters without regard to case, as HTTP field names are compared: the bytes in place, the lengths
-    /// first. Inlinable, so that callers in other modules get it inlined.
+extension StringProtocol {
+    /// Compares ASCII letters without regard to case, as HTTP field names are compared. Inlinable, so that callers in
+    /// other modules get it specialized for their string types.
     @inlinable
-    package func equalsIgnoringASCIICase(_ other: String) -> Bool {
-        let lhs = utf8.span, rhs = other.utf8.span
+    package func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
+        let lhs = utf8, rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
-        for index in lhs.indices where lhs[index] != rhs[index] {
-            let folded = lhs[index] | 0x20
-            guard folded == rhs[index] | 0x20, folded >= UInt8(ascii: "a"), folded <= UInt8(ascii: "z") else { return false }
+        for (a, b) in zip(lhs, rhs) where a != b {
+            guard a | 0x20 == b | 0x20, (a | 0x20) >= UInt8(ascii: "a"), (a | 0x20) <= UInt8(ascii: "z") else {
+                return false
+            }
         }
         return true
     }
