@@ -3,6 +3,8 @@
   bench_callgrind.py drive PORT PID REQUESTS WARMUP PATH
       One keep-alive connection sending the request wrk sends (GET PATH with a Host header, nothing else): WARMUP
       requests, then callgrind counts REQUESTS more (callgrind_control -i on/off PID), then a dump (-d).
+  bench_callgrind.py record-report DUMP ANSWERS
+      Instructions a recorded answer, all of the recorder's threads together, and the functions with the most.
   bench_callgrind.py report MOCKAPI_DUMP BASELINE_DUMP REQUESTS WARMUP
       Instructions a request for each, with and without libmicrohttpd clearing its connection pool (memset, the same
       in both), and the functions where they differ most; then the lines of code a request runs (dumps written with
@@ -99,6 +101,17 @@ def report(mockapi_dump, baseline_dump, requests, warmup):
     largest = [item for item in sorted(differences.items(), key=lambda item: -abs(item[1]))[:15] if abs(item[1]) >= 1]
     for (name, difference), readable in zip(largest, demangled([name for name, _ in largest])):
         print(f"  {difference:7,.0f}  {readable[:140]}")
+
+
+def record_report(dump, answers):
+    counts, total = functions(dump)
+    print(f"instructions a recorded answer, all of the recorder's threads (callgrind: {answers:,} answers of a 1.8 KB JSON "
+          f"from a local upstream, one keep-alive connection): {total / answers:,.0f}")
+    print()
+    print("the functions with the most (their own instructions, an answer):")
+    top = sorted(counts.items(), key=lambda item: -item[1])[:15]
+    for (name, count), readable in zip(top, demangled([name for name, _ in top])):
+        print(f"  {count / answers:9,.0f}  {readable[:140]}")
 
 
 def code_lines(dump, requests):
@@ -216,6 +229,8 @@ if __name__ == "__main__":
     command, arguments = sys.argv[1], sys.argv[2:]
     if command == "drive":
         drive(int(arguments[0]), int(arguments[1]), int(arguments[2]), int(arguments[3]), arguments[4])
+    elif command == "record-report":
+        record_report(arguments[0], int(arguments[1]))
     elif command == "report":
         report(arguments[0], arguments[1], int(arguments[2]), int(arguments[3]))
         report_code_lines(arguments[0], arguments[1], int(arguments[2]))
