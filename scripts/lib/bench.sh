@@ -1,6 +1,9 @@
 # Helpers for scripts/bench and the benchmarks it runs: the recorded interaction they serve, the binaries they measure,
-# starting servers, running wrk, a process's CPU time and peak memory, medians and whether a figure meets its target.
+# starting servers, running wrk, medians and whether a figure meets its target (a process's CPU time and peak memory
+# are in process_stats.sh, which this sources).
 # Sourced, not run, after scripts/lib/setup.sh; `measure` reads $seconds (wrk's seconds a run) from the caller.
+
+source "$repo_root/scripts/lib/process_stats.sh"
 
 # A scratch directory, and the servers `start` started (killed on exit, if still running): both gone when the
 # script exits, however it exits.
@@ -72,21 +75,6 @@ stop_server() {
     local kept=() started_pid
     for started_pid in "${pids[@]}"; do [ "$started_pid" = "$1" ] || kept+=("$started_pid"); done
     pids=("${kept[@]}")
-}
-
-# cpu_ticks PID: user + system CPU time of every thread of the process so far, in clock ticks.
-cpu_ticks() {
-    sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
-}
-
-# user_ticks PID: the user part of cpu_ticks: the server's own code, where system time is the kernel's work for it.
-user_ticks() {
-    sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 }'
-}
-
-# peak_kib PID: the process's peak resident memory (VmHWM), KiB.
-peak_kib() {
-    awk '/VmHWM/ { print $2 }' "/proc/$1/status"
 }
 
 # measure URL CONNECTIONS PID: one wrk run against the server PID; prints "requests/s p50_ms p99_ms cpu_us_per_request
