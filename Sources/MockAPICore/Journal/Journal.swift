@@ -90,10 +90,11 @@ package final class Journal: Sendable {
             case .fault: counts.faults += 1
             case .admin: counts.admin += 1
             }
+            // Moved in, not copied: a copy retained each of the entry's strings and released them again.
             if ring.count < capacity {
-                ring.append(entry)
+                ring.append(consume entry)
             } else {
-                ring[start] = entry
+                ring[start] = consume entry
                 start = (start + 1) % capacity
             }
         }
