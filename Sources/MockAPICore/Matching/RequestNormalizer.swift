@@ -93,7 +93,7 @@ package struct RequestNormalizer: Sendable {
     }
 
     package func key(method: String, path: String, query: String?, headers: HTTPHeaders, body: [UInt8]) -> RequestKey {
-        var key = RequestKey(
+        let key = RequestKey(
             method: RequestNormalizer.normalizeMethod(method),
             path: PercentDecoding.normalizePath(path),
             // The common request (no query, no body, no header to match) calls nothing for them.
@@ -104,8 +104,15 @@ package struct RequestNormalizer: Sendable {
                 guard !values.isEmpty else { return nil }
                 return wildcardHeaders.contains(name) ? RedactionMarker.generic : values.joined(separator: ", ")
             })
-        // A GraphQL GET (`?query=…&variables=…`) is keyed like the same request POSTed.
-        if body.isEmpty, !key.query.isEmpty { moveGraphQLParameters(of: &key) }
+        // Returned as made when nothing is to change: mutated in place on every request, the key was copied out at the
+        // end (a retain and a release of each of its parts).
+        guard !key.query.isEmpty, body.isEmpty || !rules.ignoreQuery.isEmpty else { return key }
+        return adjustingQuery(of: key, bodyIsEmpty: body.isEmpty)
+    }
+
+    /// A GraphQL GET (`?query=…&variables=…`) keyed like the same request POSTed; ignored query parameters left out.
+    private func adjustingQuery(of key: consuming RequestKey, bodyIsEmpty: Bool) -> RequestKey {
+        if bodyIsEmpty { moveGraphQLParameters(of: &key) }
         if !rules.ignoreQuery.isEmpty { key.query.removeAll { rules.ignoreQuery.contains($0.name) } }
         return key
     }
