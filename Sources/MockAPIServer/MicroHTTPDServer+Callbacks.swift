@@ -84,9 +84,14 @@ let mockapiLog: mockapi_mhd_log_fn = { context, message in
 /// whole request has arrived (and again after a parked connection resumes).
 let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, version, upload, uploadSize, requestContext in
     guard let cls, let connection, let requestContext, let context = requestContext.pointee else { return MHD_Result.NO }
-    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-    let state = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
-    return server.handle(connection, method: method, version: version, upload: upload, uploadSize: uploadSize, state: state)
+    // Borrowed, not retained: the daemon holds the server's context until it stops, and the request's state is held
+    // until the request-completed callback. (Taken as strong references, both were retained and released on each of
+    // the handler's two calls a request: 8 atomic operations, 4 of them on the context both workers share.)
+    return Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+        Unmanaged<RequestState>.fromOpaque(context)._withUnsafeGuaranteedRef { state in
+            server.handle(connection, method: method, version: version, upload: upload, uploadSize: uploadSize, state: state)
+        }
+    }
 }
 
 extension ServerContext {
@@ -99,14 +104,14 @@ extension ServerContext {
         if !state.started {
             state.started = true
             // The method as a String once a request (the responder gets this one); the version only compared.
-            state.method = method.map { String(cString: $0) } ?? ""
+            state.request.method = method.map { String(cString: $0) } ?? ""
             let check = RequestRefusal.check(
-                connection, method: state.method, http11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false,
+                connection, method: state.request.method, http11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false,
                 targetIsClean: state.targetIsClean, wanted: wantedHeaders)
             if let refusal = check.refusal {
                 return sendError(connection, state, status: refusal.status, refusal.message)
             }
-            state.headers = check.headers
+            state.request.headers = check.headers
             // A declared body over the limit is refused before a byte of it is read.
             if let declared = check.contentLength, let length = Int(declared), length > maxBodyBytes {
                 return sendError(connection, state, status: 413, tooLargeMessage)
@@ -120,10 +125,7 @@ extension ServerContext {
         if let parking = state.parking, let result = resume(parking, connection, state) { return result }
         state.connection.received()
         state.isHead = method.map { strcmp($0, "HEAD") == 0 } ?? false
-        let request = HTTPRequest(
-            method: state.method, path: state.path, query: state.query,
-            headers: state.headers, body: state.body, peerIsLoopback: state.connection.peerIsLoopback)
-        return send(responder.reply(to: request), connection, state)
+        return send(state.lendingRequest { responder.reply(to: $0) }, connection, state)
     }
 
     /// Queues a libmicrohttpd response.
@@ -137,11 +139,11 @@ extension ServerContext {
     private func receive(_ upload: UnsafePointer<CChar>?, _ uploadSize: UnsafeMutablePointer<Int>, _ state: RequestState) -> MHD_Result {
         let count = uploadSize.pointee
         uploadSize.pointee = 0
-        if state.bodyTooLarge || state.body.count + count > maxBodyBytes {
+        if state.bodyTooLarge || state.request.body.count + count > maxBodyBytes {
             state.bodyTooLarge = true
-            state.body = []
+            state.request.body = []
         } else if let upload {
-            state.body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: count))
+            state.request.body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: count))
         }
         return MHD_Result.YES
     }

@@ -7,21 +7,15 @@ import MockAPICore
 /// only touched there. Deferred work reaches the connection through ``Parking``, which has a lock of its own.
 final class RequestState {
     let connection: ConnectionState
-    /// The request target's path, percent-encoded as sent.
-    let path: String
-    /// The query after `?`, percent-encoded as sent; nil when the target has none.
-    let query: String?
+    /// The request as it arrives: path and query from the raw target (percent-encoded as sent); the method as sent and
+    /// the headers the responder asked for, taken when the head is checked; the body, piece by piece.
+    var request: HTTPRequest
     /// Whether the raw target has no space, control byte or DEL.
     let targetIsClean: Bool
     /// Whether the request head has been checked (the first call of the access handler).
     var started = false
-    /// The request method as sent, taken when the head was checked.
-    var method = ""
     /// Whether an answer was queued.
     var answered = false
-    /// The headers the responder asked for, taken when the head was checked.
-    var headers = HTTPHeaders()
-    var body: [UInt8] = []
     var bodyTooLarge = false
     /// Set while the connection is parked for deferred work.
     var parking: Parking?
@@ -36,7 +30,17 @@ final class RequestState {
     /// - Parameter target: the raw request target's bytes, as libmicrohttpd read them.
     init(connection: ConnectionState, target: UnsafeRawBufferPointer) {
         self.connection = connection
-        (path, query) = HTTPRequest.split(targetBytes: target)
-        targetIsClean = target.allSatisfy(HTTPSyntax.isTargetByte)
+        let (path, query) = HTTPRequest.split(targetBytes: target)
+        request = HTTPRequest(method: "", path: path, query: query, peerIsLoopback: connection.peerIsLoopback)
+        targetIsClean = HTTPSyntax.isCleanTarget(target)
+    }
+
+    /// Lends the request to `answer` without copying it: moved out, and back after. (A copy retained each of its
+    /// strings and arrays, and released them again, on every request.)
+    func lendingRequest<Result>(_ answer: (HTTPRequest) -> Result) -> Result {
+        var lent = HTTPRequest(method: "", path: "")
+        swap(&lent, &request)
+        defer { swap(&lent, &request) }
+        return answer(lent)
     }
 }

@@ -22,4 +22,10 @@ package enum HTTPSyntax {
     package static func isTargetByte(_ byte: UInt8) -> Bool {
         byte > 0x20 && byte != 0x7F
     }
+
+    /// Whether a raw request target is all ``isTargetByte(_:)``. (Checked from the server's module, the check was a
+    /// call for each byte of every request's target.)
+    package static func isCleanTarget(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.allSatisfy(isTargetByte)
+    }
 }
