@@ -126,9 +126,9 @@ private struct RunningDaemon: @unchecked Sendable {
 /// What the C callbacks reach through their closure pointer.
 final class ServerContext: Sendable {
     let responder: any Responder
-    /// The headers the responder needs (``HeaderNeeds/only(_:)``), lower-case, taken by the request check; nil when
-    /// it needs them all.
-    let wantedHeaders: Set<String>?
+    /// The headers the responder needs (``HeaderNeeds/only(_:)``), taken by the request check; nil when it needs them
+    /// all.
+    let wantedHeaders: [WantedHeader]?
     let maxBodyBytes: Int
     /// The 413 answer's text.
     let tooLargeMessage: String
@@ -151,7 +151,7 @@ final class ServerContext: Sendable {
         self.webSockets = UpgradedSockets(maxMessageBytes: maxWebSocketMessageBytes, logger: logger)
         self.deadlines = connectionTimeout > 0 ? RequestDeadlines(seconds: connectionTimeout, logger: logger) : nil
         if case .only(let names) = responder.headerNeeds {
-            wantedHeaders = Set(names.map { $0.lowercased() })
+            wantedHeaders = Set(names.map { $0.lowercased() }).sorted().map(WantedHeader.init)
         } else {
             wantedHeaders = nil
         }

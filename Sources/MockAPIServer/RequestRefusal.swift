@@ -17,11 +17,11 @@ struct RequestRefusal: Equatable {
     /// Checks the head of the request on `connection` (``RequestHeadCheck``): the refusal, or nil with the request's
     /// Content-Length value and the fields with `wanted` names (every field when `wanted` is nil).
     static func check(_ connection: OpaquePointer, method: String, http11: Bool, targetIsClean: Bool,
-                      wanted: Set<String>?) -> (refusal: RequestRefusal?, contentLength: String?, headers: HTTPHeaders) {
+                      wanted: [WantedHeader]?) -> (refusal: RequestRefusal?, contentLength: String?, headers: HTTPHeaders) {
         var check = RequestHeadCheck(wanting: wanted)
         var all = HTTPHeaders()
         forEachHeader(of: connection) { name, value in
-            if wanted == nil { all.append(name, value) }
+            if wanted == nil { all.append(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)) }
             return check.take(name: name, value: value)
         }
         if let refusal = check.refusal(method: method, http11: http11, targetIsClean: targetIsClean) {
@@ -31,27 +31,19 @@ struct RequestRefusal: Equatable {
     }
 }
 
-/// Every header field of the request on `connection`, in the order sent, names as sent.
-func allHeaders(of connection: OpaquePointer) -> HTTPHeaders {
-    var headers = HTTPHeaders()
-    forEachHeader(of: connection) { name, value in
-        headers.append(name, value)
-        return true
-    }
-    return headers
-}
-
-/// Calls `body` with each header field of the request on `connection`, in the order sent, until it returns false.
-/// Values are read with their sizes, so a NUL byte in one is seen rather than ending it.
-private func forEachHeader(of connection: OpaquePointer, _ body: (_ name: String, _ value: String) -> Bool) {
+/// Calls `body` with the name and value bytes of each header field of the request on `connection`, in the order sent,
+/// until it returns false; the bytes are libmicrohttpd's, valid during the call. Values are read with their sizes, so
+/// a NUL byte in one is seen rather than ending it.
+private func forEachHeader(of connection: OpaquePointer,
+                           _ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Bool) {
     withoutActuallyEscaping(body) { body in
         var visitor = HeaderVisitor(body: body)
         withUnsafeMutablePointer(to: &visitor) { visitor in
             _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, { context, _, key, keySize, value, valueSize in
                 guard let context else { return MHD_Result.NO }
                 let visitor = context.assumingMemoryBound(to: HeaderVisitor.self)
-                let name = key.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: keySize), as: UTF8.self) } ?? ""
-                let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
+                let name = UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize)
+                let text = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
                 return visitor.pointee.body(name, text) ? MHD_Result.YES : MHD_Result.NO
             }, visitor)
         }
@@ -60,5 +52,5 @@ private func forEachHeader(of connection: OpaquePointer, _ body: (_ name: String
 
 /// The closure a header walk hands each field to, passed through libmicrohttpd's context pointer.
 private struct HeaderVisitor {
-    let body: (String, String) -> Bool
+    let body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool
 }
