@@ -19,7 +19,7 @@ package struct HTTPRequest: Sendable {
     /// only with the admin token. Requests built in memory (tests, in-process callers) count as local.
     package var peerIsLoopback: Bool
 
-    package init(method: String, path: String, query: String? = nil, headers: HTTPHeaders = [], body: [UInt8] = [],
+    package init(method: String, path: String, query: String? = nil, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                 peerIsLoopback: Bool = true) {
         self.method = method
         self.path = path
@@ -30,7 +30,7 @@ package struct HTTPRequest: Sendable {
     }
 
     /// A request from a raw request target such as `/search/issues?q=a%20b`.
-    package init(method: String, target: String, headers: HTTPHeaders = [], body: [UInt8] = [], peerIsLoopback: Bool = true) {
+    package init(method: String, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], peerIsLoopback: Bool = true) {
         let (path, query) = HTTPRequest.split(target: target)
         self.init(method: method, path: path, query: query, headers: headers, body: body, peerIsLoopback: peerIsLoopback)
     }

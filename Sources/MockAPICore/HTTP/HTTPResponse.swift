@@ -7,7 +7,7 @@ package struct HTTPResponse: Sendable, Equatable {
     /// Set for a streamed answer: the body goes out in these pieces, at these times.
     package var stream: ResponseStream?
 
-    package init(status: Int, headers: HTTPHeaders = [], body: [UInt8] = [], stream: ResponseStream? = nil) {
+    package init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], stream: ResponseStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -15,7 +15,7 @@ package struct HTTPResponse: Sendable, Equatable {
     }
 
     /// A JSON answer whose body is the given compact JSON bytes.
-    package static func json(status: Int, _ body: [UInt8], headers: HTTPHeaders = []) -> HTTPResponse {
+    package static func json(status: Int, _ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         var all: HTTPHeaders = [("content-type", "application/json; charset=utf-8")]
         all.fields.append(contentsOf: headers.fields)
         return HTTPResponse(status: status, headers: all, body: body)

@@ -26,6 +26,7 @@ package enum HTTPSyntax {
     /// Whether a raw request target is all ``isTargetByte(_:)``. (Checked from the server's module, the check was a
     /// call for each byte of every request's target.)
     package static func isCleanTarget(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.allSatisfy(isTargetByte)
+        for byte in bytes where !isTargetByte(byte) { return false }
+        return true
     }
 }
