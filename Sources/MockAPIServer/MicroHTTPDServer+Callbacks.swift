@@ -84,14 +84,9 @@ let mockapiLog: mockapi_mhd_log_fn = { context, message in
 /// whole request has arrived (and again after a parked connection resumes).
 let mockapiAccessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, version, upload, uploadSize, requestContext in
     guard let cls, let connection, let requestContext, let context = requestContext.pointee else { return MHD_Result.NO }
-    // Borrowed, not retained: the daemon holds the server's context until it stops, and the request's state is held
-    // until the request-completed callback. (Taken as strong references, both were retained and released on each of
-    // the handler's two calls a request: 8 atomic operations, 4 of them on the context both workers share.)
-    return Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
-        Unmanaged<RequestState>.fromOpaque(context)._withUnsafeGuaranteedRef { state in
-            server.handle(connection, method: method, version: version, upload: upload, uploadSize: uploadSize, state: state)
-        }
-    }
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
+    return server.handle(connection, method: method, version: version, upload: upload, uploadSize: uploadSize, state: state)
 }
 
 extension ServerContext {
