@@ -33,9 +33,7 @@ struct RequestHeadCheck {
     }
 
     /// Takes one field, its name and value as libmicrohttpd holds them; returns false once the head is refused (there
-    /// is no need to look further). Names are compared byte by byte, whatever their case: a String is made only of a
-    /// field that is kept. (Making both, lower-casing the name and hashing it into a set cost about 700 instructions
-    /// for each field of every request.)
+    /// is no need to look further). Names are compared byte by byte, in any case; a String is made only of a kept field.
     mutating func take(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) -> Bool {
         guard !name.isEmpty, name.allSatisfy({ HTTPSyntax.isTokenByte($0) }) else {
             fault = .badHeaderName(RequestHeadCheck.printable(name))

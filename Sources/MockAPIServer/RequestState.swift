@@ -35,8 +35,8 @@ final class RequestState {
         targetIsClean = HTTPSyntax.isCleanTarget(target)
     }
 
-    /// Lends the request to `answer` without copying it: moved out, and back after. (A copy retained each of its
-    /// strings and arrays, and released them again, on every request.)
+    /// Lends the request to `answer` without copying it (a copy retains each of its strings and arrays): moved out,
+    /// and back after.
     func lendingRequest<Result>(_ answer: (HTTPRequest) -> Result) -> Result {
         var lent = HTTPRequest(method: "", path: "")
         swap(&lent, &request)

@@ -23,8 +23,7 @@ package enum HTTPSyntax {
         byte > 0x20 && byte != 0x7F
     }
 
-    /// Whether a raw request target is all ``isTargetByte(_:)``. (Checked from the server's module, the check was a
-    /// call for each byte of every request's target.)
+    /// Whether a raw request target is all ``isTargetByte(_:)`` (here, where the byte test inlines).
     package static func isCleanTarget(_ bytes: UnsafeRawBufferPointer) -> Bool {
         for byte in bytes where !isTargetByte(byte) { return false }
         return true

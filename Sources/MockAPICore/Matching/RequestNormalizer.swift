@@ -104,8 +104,7 @@ package struct RequestNormalizer: Sendable {
                 guard !values.isEmpty else { return nil }
                 return wildcardHeaders.contains(name) ? RedactionMarker.generic : values.joined(separator: ", ")
             })
-        // Returned as made when nothing is to change: mutated in place on every request, the key was copied out at the
-        // end (a retain and a release of each of its parts).
+        // Returned as made when nothing changes: a key mutated in a `var` was copied out at the end.
         guard !key.query.isEmpty, body.isEmpty || !rules.ignoreQuery.isEmpty else { return key }
         return adjustingQuery(of: key, bodyIsEmpty: body.isEmpty)
     }
