@@ -60,30 +60,19 @@ enum CredentialShape {
 
     static func matches(in bytes: Span<UInt8>) -> [Match] {
         var found: [Match] = []
-        // One table lookup a byte: bodies are scanned whole, and most of their bytes start nothing.
-        let classes = Self.classes
-        var offset = 0
-        var inWord = false
-        while offset < bytes.count {
-            let byteClass = classes[Int(bytes[offset])]
-            if !inWord, byteClass & startsFlag != 0, let match = match(in: bytes, at: offset) {
-                found.append(match)
-                offset = match.range.upperBound
-                inWord = isWordByte(bytes[offset - 1])
-                continue
-            }
-            inWord = byteClass & wordFlag != 0
-            offset += 1
+        let starts = Self.starts
+        // Where the next credential may start: after the last one found.
+        var next = 0
+        for offset in bytes.indices {
+            // Most bytes start nothing: one table lookup and one test a byte.
+            guard starts[Int(bytes[offset])], offset >= next else { continue }
+            // A credential starts a word: not right after a letter, a digit or `_`.
+            guard offset == 0 || !isWordByte(bytes[offset - 1]), let match = match(in: bytes, at: offset) else { continue }
+            found.append(match)
+            next = match.range.upperBound
         }
         return found
     }
-
-    /// For each byte: whether a shape may start with it (``starts``), and whether it is a word byte (``isWordByte(_:)``).
-    private static let classes: [UInt8] = (0...255).map { byte in
-        (starts[byte] ? startsFlag : 0) | (isWordByte(UInt8(byte)) ? wordFlag : 0)
-    }
-    private static let startsFlag: UInt8 = 1
-    private static let wordFlag: UInt8 = 2
 
     /// The bytes a credential can start with: each format's first, `e` (a JWT), `-` (a PEM key) and the schemes' letters.
     static let starts: [Bool] = {

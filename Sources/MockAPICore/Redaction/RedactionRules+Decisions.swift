@@ -6,7 +6,11 @@ extension RedactionRules {
     /// Whether the value of a header is scrubbed by name. Cookie headers are judged per cookie
     /// (``scrubsCookies(in:)``).
     func scrubsHeader(_ name: String, value: String) -> Bool {
-        let lower = name.lowercasedIfNeeded()
+        scrubsHeader(lowercased: name.lowercasedIfNeeded(), value: value)
+    }
+
+    /// The same, for a name already in lower case (the redactor lowers each name once, for all its questions).
+    func scrubsHeader(lowercased lower: String, value: String) -> Bool {
         guard !keepHeaders.contains(lower) else { return false }
         // The name decides first; only a value it would scrub is asked whether it is masked or empty (a trim, a split).
         let byName = headers.contains(lower)
@@ -17,8 +21,12 @@ extension RedactionRules {
 
     /// Whether a header's value is a list of cookies scrubbed one by one: `Cookie` and `Set-Cookie`, named exactly.
     func scrubsCookies(in name: String) -> Bool {
-        let lower = name.lowercasedIfNeeded()
-        return (lower == "cookie" || lower == "set-cookie") && headers.contains(lower) && !keepHeaders.contains(lower)
+        scrubsCookies(lowercased: name.lowercasedIfNeeded())
+    }
+
+    /// The same, for a name already in lower case.
+    func scrubsCookies(lowercased lower: String) -> Bool {
+        (lower == "cookie" || lower == "set-cookie") && headers.contains(lower) && !keepHeaders.contains(lower)
     }
 
     /// Whether a decoded query or form parameter is scrubbed by name.

@@ -12,9 +12,9 @@ extension Redactor {
             guard !scope.acknowledges(.secretHeader, at: "\(scope.at).\(side).headers[\(index)]") else { continue }
             var secrets: [String] = []
             let replaced: String
-            if rules.scrubsCookies(in: name) {
+            if rules.scrubsCookies(lowercased: name) {
                 replaced = Redactor.scrubCookies(value, setCookie: name == "set-cookie", secrets: &secrets)
-            } else if rules.scrubsHeader(name, value: value) {
+            } else if rules.scrubsHeader(lowercased: name, value: value) {
                 let words = value.split(separator: " ", maxSplits: 1)
                 if Redactor.credentialHeaders.contains(name), words.count == 2, Redactor.isScheme(words[0]) {
                     replaced = words[0] + " " + RedactionMarker.generic

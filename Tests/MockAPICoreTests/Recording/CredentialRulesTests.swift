@@ -142,6 +142,16 @@ struct CredentialRulesTests {
         ]))
     }
 
+    /// A shape is looked for where a word starts: after a space, `-`, `.` or a line break it is scrubbed, right after a
+    /// letter, a digit or `_` it is part of a longer word and kept; one that ends where the next starts is two.
+    @Test func credentialShapes_startWhereAWordStarts() {
+        let text = "a\(Self.ghp) _\(Self.ghp) 9\(Self.ghp) \(Self.ghp) X-\(Self.gho).json\n\(Self.gho)"
+        let (scrubbed, report) = Self.redacted(.recordedGet("/notes", responseBody: text))
+        #expect(scrubbed.response.body == .text(
+            "a\(Self.ghp) _\(Self.ghp) 9\(Self.ghp) <redacted> X-<redacted>.json\n<redacted>"))
+        #expect(report.changes.map(\.rule).allSatisfy { $0 == "shape github-token" })
+    }
+
     /// A PEM private key is scrubbed from its `-----BEGIN` to the end of its `-----END … -----` line; a certificate,
     /// public by design, is kept.
     @Test func privateKeys_areScrubbed_certificatesKept() {
