@@ -29,12 +29,13 @@ extension Redactor {
                              scrubbed: inout [SecretLiteral]) {
         for index in headers.fields.indices {
             let field = headers.fields[index]
+            // Looked for in the value's own bytes first: most values hold none, and that scan costs less than lowering
+            // and hashing the name, and than copying the value.
+            guard !CredentialShape.matches(in: field.value).isEmpty else { continue }
             let name = field.name.lowercasedIfNeeded()
             guard !rules.headers.contains(name), !rules.keepHeaders.contains(name),
                 !scope.acknowledges(.secretShape, at: "\(scope.at).\(side).headers[\(index)]")
             else { continue }
-            // Looked for in the value's own bytes first: most values hold none, and copying each cost an allocation.
-            guard !CredentialShape.matches(in: field.value).isEmpty else { continue }
             let (bytes, found) = CredentialShape.replacing(in: Array(field.value.utf8), with: RedactionMarker.generic)
             guard !found.isEmpty else { continue }
             headers.fields[index].value = String(decoding: bytes, as: UTF8.self)
