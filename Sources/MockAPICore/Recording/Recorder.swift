@@ -151,7 +151,14 @@ package final class Recorder: Responder {
         let report = redactor.redact(&interaction, alsoHiding: known)
         learn(report.secrets)
         let index: Int
-        do { index = try await write(interaction, forbidding: report.secrets) } catch {
+        let reply: HTTPResponse
+        do {
+            let pending = try startWrite(interaction, forbidding: report.secrets)
+            // Made while the writer's thread writes and syncs the log line; the client gets it once that is done.
+            reply = ProxiedAnswer.make(answer, headers: clientHeaders, decoded: decoded, recorded: interaction.response.body,
+                                       rewriter: rewriter)
+            index = try await pending.index()
+        } catch {
             let cause = if case .wouldLeak = error { "write refused" } else { "write failed" }
             return failure(request, status: 502, cause: cause, level: .error, message: "the answer to \(request.method) "
                 + "\(request.target) was not recorded: \(error)")
@@ -164,14 +171,19 @@ package final class Recorder: Responder {
         statistics.merged(merged)
         journal.record(request, status: answer.status, outcome: .recorded(cassette: cassetteName, index: index))
         logger.debug("recorded \(request.method) \(request.target) → \(answer.status) as \(cassetteName)[\(index)]")
-        return .response(ProxiedAnswer.make(answer, headers: clientHeaders, decoded: decoded, recorded: interaction.response.body, rewriter: rewriter))
+        return .response(reply)
     }
 
     /// Appends to the cassette: waits, holding no thread, until the writer's thread has it on disk. A re-recording
     /// writes the interaction it replaces instead, when the answer is the same in meaning (``PreviousRecording``).
     func write(_ recorded: Interaction, forbidding secrets: [SecretLiteral]) async throws(CassetteWriterError) -> Int {
+        try await startWrite(recorded, forbidding: secrets).index()
+    }
+
+    /// The same, returning once the writer's thread has the interaction (``CassetteWriter/startAppend(_:fileBytes:forbidding:)``).
+    func startWrite(_ recorded: Interaction, forbidding secrets: [SecretLiteral]) throws(CassetteWriterError) -> PendingAppend {
         let interaction = previous?.interactionToWrite(for: recorded) ?? recorded
-        return try await writer.append(interaction, forbidding: secrets)
+        return try writer.startAppend(interaction, forbidding: secrets)
     }
 
     func learn(_ secrets: [SecretLiteral]) {

@@ -86,6 +86,14 @@ package final class CassetteWriter: Sendable {
     package func append(_ interaction: Interaction, fileBytes: [UInt8]? = nil, forbidding secrets: [SecretLiteral] = [])
         async throws(CassetteWriterError) -> Int
     {
+        try await startAppend(interaction, fileBytes: fileBytes, forbidding: secrets).index()
+    }
+
+    /// The same, returning as soon as the interaction is handed to the writer's thread: the caller can work while it is
+    /// written and synced, then ask ``PendingAppend/index()``.
+    package func startAppend(_ interaction: Interaction, fileBytes: [UInt8]? = nil, forbidding secrets: [SecretLiteral] = [])
+        throws(CassetteWriterError) -> PendingAppend
+    {
         // Encoding and checking run in the caller's task, in parallel; only the write is serialised. Encoded once, as
         // the compact log line; the file's pretty form is laid out by the writer's thread after the commit.
         let encoded = EncodedInteraction(
@@ -100,8 +108,9 @@ package final class CassetteWriter: Sendable {
             }
         }
         guard leaks.isEmpty else { throw .wouldLeak(file: file, secrets: Array(Set(leaks)).sorted()) }
-        let queue = self.queue
-        return try await withCheckedContinuation { queue.push(.append(encoded, $0)) }.get()
+        let pending = PendingAppend()
+        queue.push(.append(encoded, pending))
+        return pending
     }
 
     /// What the writer has done, as its thread last published it.

@@ -48,11 +48,11 @@ struct CassetteWriterThread {
         while true {
             // A fold in progress goes on between commits: the thread waits for jobs only when it has nothing to do.
             let jobs = queue.take(waiting: cassette.fold == nil)
-            var batch: [(EncodedInteraction, CheckedContinuation<Result<Int, CassetteWriterError>, Never>)] = []
+            var batch: [(EncodedInteraction, PendingAppend)] = []
             for job in jobs {
                 switch job {
-                case .append(let item, let continuation):
-                    batch.append((item, continuation))
+                case .append(let item, let pending):
+                    batch.append((item, pending))
                     if batch.count >= settings.maximumBatch { commit(&batch) }
                 case .barrier(let fold, let continuation):
                     commit(&batch)
@@ -71,14 +71,14 @@ struct CassetteWriterThread {
     }
 
     /// Writes the batch with one sync, answers its submitters, and starts a fold when one is due.
-    private mutating func commit(_ batch: inout [(EncodedInteraction, CheckedContinuation<Result<Int, CassetteWriterError>, Never>)]) {
+    private mutating func commit(_ batch: inout [(EncodedInteraction, PendingAppend)]) {
         guard !batch.isEmpty else { return }
         defer { batch = [] }
         let items = batch.map(\.0)
         let outcome = cassette.commit(items)
         // Published before anyone is answered: a submitter that reads the statistics sees its own write.
         published.publish(cassette.statistics)
-        for (offset, (_, continuation)) in batch.enumerated() { continuation.resume(returning: outcome.map { $0 + offset }) }
+        for (offset, (_, pending)) in batch.enumerated() { pending.complete(outcome.map { $0 + offset }) }
         // Durable and answered: the file's layout of the batch is off the path of the answers that waited for it.
         if case .success = outcome { cassette.layOut(items) }
         if cassette.isFoldDue { _ = cassette.startFold(bufferSize: settings.foldBufferSize) }

@@ -3,8 +3,8 @@ import Synchronization
 
 /// What a cassette writer's thread is asked to do, in the order asked.
 enum WriterJob: Sendable {
-    /// Append an interaction; resumed with its index once it is on disk.
-    case append(EncodedInteraction, CheckedContinuation<Result<Int, CassetteWriterError>, Never>)
+    /// Append an interaction; completed with its index once it is on disk.
+    case append(EncodedInteraction, PendingAppend)
     /// Resumed once everything asked before is on disk and no fold runs; with `fold`, once the file alone holds it all.
     case barrier(fold: Bool, CheckedContinuation<Result<Void, CassetteWriterError>, Never>)
     /// End the thread (the writer is gone).

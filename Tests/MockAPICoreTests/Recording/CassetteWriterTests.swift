@@ -29,6 +29,20 @@ struct CassetteWriterTests {
         #expect(writer.statistics.fileBytes == expected.fileBytes().count)
     }
 
+    /// An append started and waited for later gets its index whether it was on disk before the wait (flushed first) or
+    /// not yet; both are in the cassette, in order.
+    @Test func startedAppend_givesItsIndexOnceOnDisk() async throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("s.json")
+        let writer = try CassetteWriter(file: file)
+        let first = try writer.startAppend(.recordedGet("/first"))
+        await writer.flush()
+        let second = try writer.startAppend(.recordedGet("/second"))
+        #expect(try await second.index() == 1)
+        #expect(try await first.index() == 0)
+        #expect(try Cassette.load(file: file).interactions.map(\.request.path) == ["/first", "/second"])
+    }
+
     /// An interaction whose bytes in the file the caller already has (kept from an earlier recording) is written
     /// with those bytes, as they are.
     @Test func givenFileBytes_areWrittenAsTheyAre() async throws {
