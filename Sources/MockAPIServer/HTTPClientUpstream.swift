@@ -34,10 +34,8 @@ package final class HTTPClientUpstream: Upstream {
 
     package let options: Options
     private let client: HTTPClient
-    /// The loop every call and its answer run on: new connections are made on it, so the answer is collected where the
-    /// connection reads it. With a loop picked per call, the answer crossed from the connection's loop to the call's
-    /// (a wake-up and a hand-over between threads): recording took about 0.07 ms more CPU an answer, and its p50 about
-    /// 0.1 ms more (docs/performance.md).
+    /// The loop every call runs on: connections are made on it, so an answer is collected on the thread that reads it,
+    /// not handed to another loop (docs/performance.md).
     private let loop = MultiThreadedEventLoopGroup.singleton.next()
 
     package init(options: Options = Options()) {

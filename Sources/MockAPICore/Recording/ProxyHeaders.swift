@@ -4,8 +4,8 @@ import Synchronization
 /// Which header fields cross the proxy, in each direction, and which are kept in the cassette.
 package enum ProxyHeaders {
     /// Fields that describe one connection, not the message (RFC 9110 §7.6.1), and framing the HTTP stacks on each
-    /// side set themselves. `Host` is set for the upstream by the HTTP client. A list, not a set: each name is compared
-    /// in place, in any case (``isConnectionField(_:named:)``), and a list is walked without a set's bucket scan.
+    /// side set themselves. `Host` is set for the upstream by the HTTP client. A list: each name is compared in place,
+    /// in any case (``isConnectionField(_:named:)``).
     static let connectionFields: [String] = [
         "connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "host",
         "content-length", "expect",

@@ -29,8 +29,7 @@ extension Redactor {
                              scrubbed: inout [SecretLiteral]) {
         for index in headers.fields.indices {
             let field = headers.fields[index]
-            // Looked for in the value's own bytes first: most values hold none, and that scan costs less than lowering
-            // and hashing the name, and than copying the value.
+            // The value's bytes first: most hold none, and scanning them costs less than lowering and hashing the name.
             guard !CredentialShape.matches(in: field.value).isEmpty else { continue }
             let name = field.name.lowercasedIfNeeded()
             guard !rules.headers.contains(name), !rules.keepHeaders.contains(name),
