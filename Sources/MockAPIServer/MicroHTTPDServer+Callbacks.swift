@@ -60,16 +60,25 @@ let mockapiRequestCompleted: MHD_RequestCompletedCallback = { cls, _, requestCon
     guard let requestContext, let context = requestContext.pointee else { return }
     let state = Unmanaged<RequestState>.fromOpaque(context).takeRetainedValue()
     state.connection.requestEnded()
-    // A reply handed over but never taken up (the connection closed first) ends here too.
-    let untakenReply = state.parking?.resumption.withLock { $0 }
-    let untaken = untakenReply != nil ? 1 : 0
-    // A conversation whose 101 never reached a socket (the client left first) is over before it began: its handler,
-    // which may hold an upstream connection (recording), is told.
-    if case .send(.webSocket(let upgrade))? = untakenReply { upgrade.handler.ended(.clientWentAway) }
-    state.webSocket?.ended(.clientWentAway)
-    state.webSocket = nil
-    if let cls { Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deferred.deliveriesEnded(state.deliveries + untaken) }
+    // Only a request that was parked or upgraded has more to end: the common one reads two fields and is done.
+    let delivered = state.deliveries + (state.parking.map(endUntakenResumption) ?? 0)
+    if let webSocket = state.webSocket {
+        webSocket.ended(.clientWentAway)
+        state.webSocket = nil
+    }
+    if delivered > 0, let cls {
+        Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deferred.deliveriesEnded(delivered)
+    }
     requestContext.pointee = nil
+}
+
+/// Ends what deferred work handed to a parked connection that never took it up (the connection closed first): 1 when
+/// there was such a reply, else 0. A conversation whose 101 never reached a socket (the client left first) is over
+/// before it began: its handler, which may hold an upstream connection (recording), is told.
+private func endUntakenResumption(_ parking: Parking) -> Int {
+    let untaken = parking.resumption.withLock { $0 }
+    if case .send(.webSocket(let upgrade))? = untaken { upgrade.handler.ended(.clientWentAway) }
+    return untaken == nil ? 0 : 1
 }
 
 let mockapiLog: mockapi_mhd_log_fn = { context, message in
@@ -161,8 +170,8 @@ extension ServerContext {
         }
     }
 
-    private func send(_ reply: Reply, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
-        switch reply {
+    private func send(_ reply: consuming Reply, _ connection: OpaquePointer, _ state: RequestState) -> MHD_Result {
+        switch consume reply {
         case .prepared(let prepared):
             if let stream = prepared.response.stream { return sendStream(prepared.response, stream, connection, state) }
             return queue(NativeResponse.cached(prepared), connection, state)

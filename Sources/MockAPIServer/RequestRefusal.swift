@@ -18,39 +18,38 @@ struct RequestRefusal: Equatable {
     /// Content-Length value and the fields with `wanted` names (every field when `wanted` is nil).
     static func check(_ connection: OpaquePointer, method: String, http11: Bool, targetIsClean: Bool,
                       wanted: [WantedHeader]?) -> (refusal: RequestRefusal?, contentLength: String?, headers: HTTPHeaders) {
-        var check = RequestHeadCheck(wanting: wanted)
-        var all = HTTPHeaders()
-        forEachHeader(of: connection) { name, value in
-            if wanted == nil { all.append(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)) }
-            return check.take(name: name, value: value)
-        }
-        if let refusal = check.refusal(method: method, http11: http11, targetIsClean: targetIsClean) {
+        var walk = HeaderWalk(check: RequestHeadCheck(wanting: wanted), keepsAll: wanted == nil)
+        walk.visitFields(of: connection)
+        if let refusal = walk.check.refusal(method: method, http11: http11, targetIsClean: targetIsClean) {
             return (refusal, nil, HTTPHeaders())
         }
-        return (nil, check.contentLength, wanted == nil ? all : check.found)
+        return (nil, walk.check.contentLength, walk.keepsAll ? walk.all : walk.check.found)
     }
 }
 
-/// Calls `body` with the name and value bytes of each header field of the request on `connection`, in the order sent,
-/// until it returns false; the bytes are libmicrohttpd's, valid during the call. Values are read with their sizes, so
-/// a NUL byte in one is seen rather than ending it.
-private func forEachHeader(of connection: OpaquePointer,
-                           _ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Bool) {
-    withoutActuallyEscaping(body) { body in
-        var visitor = HeaderVisitor(body: body)
-        withUnsafeMutablePointer(to: &visitor) { visitor in
-            _ = MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, { context, _, key, keySize, value, valueSize in
+/// A walk over the header fields of a request: each field's name and value bytes (libmicrohttpd's, valid during the
+/// call) go to the head check, and, when every field is kept, into `all`. The walk is libmicrohttpd's context pointer
+/// for the fields' callback, so no closure is made for it.
+private struct HeaderWalk {
+    var check: RequestHeadCheck
+    let keepsAll: Bool
+    var all = HTTPHeaders()
+
+    /// Visits each field in the order sent, until the check has seen enough. Values are read with their sizes, so a
+    /// NUL byte in one is seen rather than ending it.
+    mutating func visitFields(of connection: OpaquePointer) {
+        _ = withUnsafeMutablePointer(to: &self) { walk in
+            MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, { context, _, key, keySize, value, valueSize in
                 guard let context else { return MHD_Result.NO }
-                let visitor = context.assumingMemoryBound(to: HeaderVisitor.self)
                 let name = UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize)
                 let text = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
-                return visitor.pointee.body(name, text) ? MHD_Result.YES : MHD_Result.NO
-            }, visitor)
+                return context.assumingMemoryBound(to: HeaderWalk.self).pointee.visit(name, text) ? MHD_Result.YES : MHD_Result.NO
+            }, walk)
         }
     }
-}
 
-/// The closure a header walk hands each field to, passed through libmicrohttpd's context pointer.
-private struct HeaderVisitor {
-    let body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool
+    private mutating func visit(_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Bool {
+        if keepsAll { all.append(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)) }
+        return check.take(name: name, value: value)
+    }
 }
