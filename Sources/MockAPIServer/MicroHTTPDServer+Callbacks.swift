@@ -147,7 +147,12 @@ extension ServerContext {
             state.bodyTooLarge = true
             state.request.body = []
         } else if let upload {
-            state.request.body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: count))
+            // Appended while moved out of the state, so that no access to the request spans a call: then the compiler
+            // leaves out the run-time exclusivity checks on every access to it.
+            var body: [UInt8] = []
+            swap(&body, &state.request.body)
+            body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: count))
+            swap(&body, &state.request.body)
         }
         return MHD_Result.YES
     }

@@ -54,8 +54,8 @@ package protocol WebSocketPeer: AnyObject, Sendable {
 }
 
 /// What runs a conversation: told, one call at a time on the connection's event loop, that it started, each message
-/// the client sends, and how it ended. Must not block.
-package protocol WebSocketHandler: Sendable {
+/// the client sends, and how it ended. Must not block. An object: a request holds it until its conversation starts.
+package protocol WebSocketHandler: AnyObject, Sendable {
     /// The upgrade is done and the connection is open: `peer` sends, closes and schedules.
     func started(_ peer: any WebSocketPeer)
     /// A whole message from the client.
