@@ -27,38 +27,37 @@ struct ConnectionHandle: @unchecked Sendable {
 }
 
 /// libmicrohttpd's connection-notify callback: a connection opened (its ``ConnectionState`` is made, and watched for
-/// request deadlines) or closed (it is released).
+/// request deadlines, with the ``RequestState`` its requests reuse, in its socket context) or closed (both released).
 let mockapiConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
     guard let cls, let connection, let socketContext else { return }
     let deadlines = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines
     if event == .CONNECTION_NOTIFY_STARTED {
-        let state = ConnectionState(
+        let opened = ConnectionState(
             socket: mockapi_mhd_connection_fd(connection), peerIsLoopback: ConnectionSocket.peerIsLoopback(connection))
-        deadlines?.opened(state)
-        socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
+        deadlines?.opened(opened)
+        socketContext.pointee = Unmanaged.passRetained(RequestState(connection: opened)).toOpaque()
     } else if let pointer = socketContext.pointee {
-        let state = Unmanaged<ConnectionState>.fromOpaque(pointer)
-        deadlines?.closed(state.takeUnretainedValue())
+        let state = Unmanaged<RequestState>.fromOpaque(pointer)
+        deadlines?.closed(state.takeUnretainedValue().connection)
         state.release()
         socketContext.pointee = nil
     }
 }
 
-/// The URI log callback, which sees the raw request target before libmicrohttpd decodes it: makes the request's
-/// ``RequestState``, which becomes its `*req_cls` (released by ``mockapiRequestCompleted``).
+/// The URI log callback, which sees the raw request target before libmicrohttpd decodes it: begins the next request
+/// in its connection's ``RequestState``, which becomes the request's `*req_cls` (the connection holds it).
 let mockapiURILog: mockapi_mhd_uri_log_fn = { _, uri, connection in
     guard let connection, let context = mockapi_mhd_socket_context(connection) else { return nil }
+    let state = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
     // The target's bytes as libmicrohttpd read them: no String is made of the whole target. None reads as "/".
-    let state = RequestState(
-        connection: Unmanaged<ConnectionState>.fromOpaque(context).takeUnretainedValue(),
-        target: UnsafeRawBufferPointer(start: uri, count: uri.map { strlen($0) } ?? 0))
-    return Unmanaged.passRetained(state).toOpaque()
+    state.begin(target: UnsafeRawBufferPointer(start: uri, count: uri.map { strlen($0) } ?? 0))
+    return context
 }
 
 /// The request-completed callback: the request was answered and sent, or abandoned.
 let mockapiRequestCompleted: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
     guard let requestContext, let context = requestContext.pointee else { return }
-    let state = Unmanaged<RequestState>.fromOpaque(context).takeRetainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
     state.connection.requestEnded()
     // Only a request that was parked or upgraded has more to end: the common one reads two fields and is done.
     let delivered = state.deliveries + (state.parking.map(endUntakenResumption) ?? 0)
@@ -69,6 +68,8 @@ let mockapiRequestCompleted: MHD_RequestCompletedCallback = { cls, _, requestCon
     if delivered > 0, let cls {
         Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deferred.deliveriesEnded(delivered)
     }
+    // The body, which may be large, is let go now, not when the connection's next request begins.
+    state.request.body = []
     requestContext.pointee = nil
 }
 

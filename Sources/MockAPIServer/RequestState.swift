@@ -1,7 +1,8 @@
 import MockAPICore
 
-/// One request on its way through libmicrohttpd's callbacks, in the request's `*req_cls`: made by the URI log
-/// callback from the raw request target, released by the request-completed callback.
+/// The request on its way through libmicrohttpd's callbacks on one connection, in the request's `*req_cls`. Made
+/// once for the connection (in its socket context, released when it closes) and begun afresh by the URI log callback
+/// for each request on it: libmicrohttpd reads a connection's requests one at a time.
 ///
 /// libmicrohttpd calls a request's callbacks one at a time, on the thread that runs its connection: this object is
 /// only touched there. Deferred work reaches the connection through ``Parking``, which has a lock of its own.
@@ -9,9 +10,9 @@ final class RequestState {
     let connection: ConnectionState
     /// The request as it arrives: path and query from the raw target (percent-encoded as sent); the method as sent and
     /// the headers the responder asked for, taken when the head is checked; the body, piece by piece.
-    var request: HTTPRequest
+    var request = HTTPRequest(method: "", path: "/")
     /// Whether the raw target has no space, control byte or DEL.
-    let targetIsClean: Bool
+    var targetIsClean = true
     /// Whether the request head has been checked (the first call of the access handler).
     var started = false
     /// Whether an answer was queued.
@@ -27,12 +28,23 @@ final class RequestState {
     /// What runs the conversation once a `101` is sent (``Reply/webSocket(_:)``); read by the upgrade callback.
     var webSocket: (any WebSocketHandler)?
 
-    /// - Parameter target: the raw request target's bytes, as libmicrohttpd read them.
-    init(connection: ConnectionState, target: UnsafeRawBufferPointer) {
+    init(connection: ConnectionState) {
         self.connection = connection
+    }
+
+    /// Begins the next request on the connection from its raw target's bytes, as libmicrohttpd read them; nothing of
+    /// the one before is left.
+    func begin(target: UnsafeRawBufferPointer) {
         let (path, query) = HTTPRequest.split(targetBytes: target)
         request = HTTPRequest(method: "", path: path, query: query, peerIsLoopback: connection.peerIsLoopback)
         targetIsClean = HTTPSyntax.isCleanTarget(target)
+        started = false
+        answered = false
+        bodyTooLarge = false
+        parking = nil
+        isHead = false
+        deliveries = 0
+        webSocket = nil
     }
 
     /// Lends the request to `answer` without copying it (a copy retains each of its strings and arrays): moved out,
