@@ -36,7 +36,8 @@ struct DriftCheckerTests {
         ])
         let results = await checker(upstream).check([cassette])
         #expect(results.map(\.outcome) == [.checked, .skipped(.unsafeMethod("POST")), .checked, .skipped(.unsafeMethod("DELETE"))])
-        #expect(upstream.requests.map(\.method) == ["GET", "HEAD"])
+        // Sent up to four at once (the default concurrency): which arrives first is not fixed.
+        #expect(upstream.requests.map(\.method).sorted() == ["GET", "HEAD"])
         let all = LiveAPIDouble { _, _ throws(UpstreamError) in .json(#"{"id":1}"#) }
         _ = await checker(all, options: .init(unsafe: true)).check([cassette])
         #expect(all.requests.map(\.method).sorted() == ["GET", "HEAD", "POST", "delete"])
